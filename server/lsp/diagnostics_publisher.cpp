@@ -1,0 +1,125 @@
+#include "lsp/diagnostics_publisher.h"
+
+#include <spdlog/spdlog.h>
+
+#include "check/pipeline.h"
+#include "lsp/convert.h"
+#include "lsp/language_server.h"
+#include "support/file_io.h"
+#include "support/uri.h"
+
+namespace pt2bb {
+
+struct DiagnosticsPublisher::State {
+  explicit State(boost::asio::io_context& io) : timer(io) {}
+  boost::asio::steady_timer timer;
+  std::vector<protocol::Diagnostic> own;  // From the file's own analysis, already converted.
+  int64_t own_version = -1;
+};
+
+DiagnosticsPublisher::DiagnosticsPublisher(LanguageServer& server) : server_(server) {}
+DiagnosticsPublisher::~DiagnosticsPublisher() = default;
+
+void DiagnosticsPublisher::document_changed(const std::string& uri) {
+  if (stopped_) return;
+  auto& state = states_[uri];
+  if (!state) state = std::make_unique<State>(server_.io());
+  state->timer.expires_after(server_.options().debounce);
+  state->timer.async_wait([this, uri](boost::system::error_code ec) {
+    if (!ec && !stopped_) analyze(uri);
+  });
+}
+
+void DiagnosticsPublisher::analyze(const std::string& uri) {
+  OpenDocument* doc = server_.session().find(uri);
+  if (!doc) return;
+  auto snapshot = std::make_shared<DocumentSnapshot>(doc->doc->snapshot(doc->path, doc->version));
+  const std::string rel = server_.session().relative_path(doc->path);
+  const PositionEncoding enc = server_.session().encoding;
+  const Lang lang = server_.session().lang;
+  server_.run_on_worker([this, uri, snapshot, rel, enc, lang] {
+    const LineIndex lines(*snapshot->text);
+    FileContext ctx;
+    ctx.path = rel;
+    ctx.text = *snapshot->text;
+    ctx.tree = snapshot->tree.get();
+    ctx.lines = &lines;
+    ctx.lang = lang;
+    std::vector<protocol::Diagnostic> diags;
+    for (const Finding& f : run_file_analyzers(ctx)) diags.push_back(to_proto(f, lines, enc));
+    server_.post_to_session([this, uri, version = snapshot->version, diags = std::move(diags)]() mutable {
+      OpenDocument* current = server_.session().find(uri);
+      // A result for an older version, or for a closed document, is dropped.
+      if (!current || current->version != version || stopped_) return;
+      auto it = states_.find(uri);
+      if (it == states_.end()) return;
+      it->second->own = std::move(diags);
+      it->second->own_version = version;
+      publish(uri);
+    });
+  });
+}
+
+void DiagnosticsPublisher::publish(const std::string& uri) {
+  protocol::PublishDiagnosticsParams params;
+  params.uri = uri;
+  OpenDocument* doc = server_.session().find(uri);
+  const std::string path = doc ? doc->path : path_from_uri(uri).value_or(uri);
+  if (auto it = states_.find(uri); it != states_.end() && doc) {
+    params.diagnostics = it->second->own;
+    params.version = doc->version;
+  }
+  if (auto ext = external_.find(path); ext != external_.end()) {
+    // Open documents convert with their current text; others with the file on disk.
+    std::unique_ptr<std::string> disk_text;
+    std::unique_ptr<LineIndex> disk_index;
+    const LineIndex* lines = doc ? &doc->doc->line_index() : nullptr;
+    if (!lines) {
+      disk_text = std::make_unique<std::string>(read_file(path).value_or(""));
+      disk_index = std::make_unique<LineIndex>(*disk_text);
+      lines = disk_index.get();
+    }
+    for (const auto& [source, findings] : ext->second)
+      for (const auto& f : findings) params.diagnostics.push_back(to_proto(f, *lines, server_.session().encoding));
+  }
+  server_.notify("textDocument/publishDiagnostics", protocol::to_json(params));
+  if (published_hook_) published_hook_(uri, params.version.value_or(-1));
+}
+
+void DiagnosticsPublisher::document_closed(const std::string& uri) {
+  states_.erase(uri);
+  protocol::PublishDiagnosticsParams params;
+  params.uri = uri;
+  server_.notify("textDocument/publishDiagnostics", protocol::to_json(params));
+}
+
+void DiagnosticsPublisher::set_external(const std::string& path, const std::string& source,
+                                        std::vector<Finding> findings) {
+  if (findings.empty()) {
+    if (auto it = external_.find(path); it != external_.end()) it->second.erase(source);
+  } else {
+    external_[path][source] = std::move(findings);
+  }
+  publish(uri_from_path(path));
+}
+
+void DiagnosticsPublisher::clear_source(const std::string& source) {
+  std::vector<std::string> touched;
+  for (auto& [path, sources] : external_)
+    if (sources.erase(source)) touched.push_back(path);
+  for (const auto& path : touched) publish(uri_from_path(path));
+}
+
+std::vector<Finding> DiagnosticsPublisher::external_findings(const std::string& path) const {
+  std::vector<Finding> out;
+  if (auto it = external_.find(path); it != external_.end())
+    for (const auto& [source, findings] : it->second) out.insert(out.end(), findings.begin(), findings.end());
+  return out;
+}
+
+void DiagnosticsPublisher::stop() {
+  stopped_ = true;
+  for (auto& [uri, state] : states_) state->timer.cancel();
+}
+
+}  // namespace pt2bb
