@@ -14,6 +14,7 @@ struct DiagnosticsPublisher::State {
   explicit State(boost::asio::io_context& io) : timer(io) {}
   boost::asio::steady_timer timer;
   std::vector<protocol::Diagnostic> own;  // From the file's own analysis, already converted.
+  std::vector<Finding> own_findings;      // The same, as analyzer results (for code actions).
   int64_t own_version = -1;
 };
 
@@ -45,15 +46,18 @@ void DiagnosticsPublisher::analyze(const std::string& uri) {
     ctx.tree = snapshot->tree.get();
     ctx.lines = &lines;
     ctx.lang = lang;
+    std::vector<Finding> findings = run_file_analyzers(ctx);
     std::vector<protocol::Diagnostic> diags;
-    for (const Finding& f : run_file_analyzers(ctx)) diags.push_back(to_proto(f, lines, enc));
-    server_.post_to_session([this, uri, version = snapshot->version, diags = std::move(diags)]() mutable {
+    for (const Finding& f : findings) diags.push_back(to_proto(f, lines, enc));
+    server_.post_to_session([this, uri, version = snapshot->version, diags = std::move(diags),
+                             findings = std::move(findings)]() mutable {
       OpenDocument* current = server_.session().find(uri);
       // A result for an older version, or for a closed document, is dropped.
       if (!current || current->version != version || stopped_) return;
       auto it = states_.find(uri);
       if (it == states_.end()) return;
       it->second->own = std::move(diags);
+      it->second->own_findings = std::move(findings);
       it->second->own_version = version;
       publish(uri);
     });
@@ -115,6 +119,21 @@ std::vector<Finding> DiagnosticsPublisher::external_findings(const std::string& 
   if (auto it = external_.find(path); it != external_.end())
     for (const auto& [source, findings] : it->second) out.insert(out.end(), findings.begin(), findings.end());
   return out;
+}
+
+std::vector<Finding> DiagnosticsPublisher::own_findings(const std::string& uri, int64_t version) {
+  if (auto it = states_.find(uri); it != states_.end() && it->second->own_version == version)
+    return it->second->own_findings;
+  OpenDocument* doc = server_.session().find(uri);
+  if (!doc) return {};
+  const std::string rel = server_.session().relative_path(doc->path);
+  FileContext ctx;
+  ctx.path = rel;
+  ctx.text = doc->doc->text();
+  ctx.tree = doc->doc->tree();
+  ctx.lines = &doc->doc->line_index();
+  ctx.lang = server_.session().lang;
+  return run_file_analyzers(ctx);
 }
 
 void DiagnosticsPublisher::stop() {

@@ -41,6 +41,9 @@ public:
   void clear_source(const std::string& source);
   // The external findings currently shown for `path`, all sources.
   std::vector<Finding> external_findings(const std::string& path) const;
+  // The file's own findings of its last analysis, if it analyzed `version`; else a fresh analysis
+  // of the document as it is now (run inline: code actions need an answer for this version).
+  std::vector<Finding> own_findings(const std::string& uri, int64_t version);
 
   // Observers for tests and the benchmark: called after each publish with (uri, version).
   void on_published(std::function<void(const std::string&, int64_t)> fn) { published_hook_ = std::move(fn); }

@@ -39,6 +39,11 @@ void LanguageServer::bind_methods() {
   });
   install_text_sync(*this);
   install_lifecycle_extras(*this);
+  install_progress(*this);
+  install_hover(*this);
+  install_code_actions(*this);
+  install_code_lens(*this);
+  install_commands(*this);
   // clang-format on
 }
 
@@ -230,6 +235,11 @@ void LanguageServer::on_initialize(const json& params, ReplyOnce& reply) {
                session_.workspace_roots.size());
   json caps = capabilities_;
   caps["positionEncoding"] = encoding;
+  if (!features_.commands.empty()) {
+    json names = json::array();
+    for (const auto& [name, handler] : features_.commands) names.push_back(name);
+    caps["executeCommandProvider"] = {{"commands", names}};
+  }
   caps["textDocumentSync"] = {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}};
   reply.result({{"capabilities", caps}, {"serverInfo", {{"name", "pt2bb"}, {"version", PT2BB_VERSION}}}});
 }

@@ -24,6 +24,7 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "core/cancel.h"
+#include "lsp/features.h"
 #include "lsp/reply.h"
 #include "lsp/session.h"
 #include "protocol/transport.h"
@@ -78,6 +79,8 @@ public:
   // The cancellation token of an open request (a fresh, uncancelled one when unknown).
   CancelToken cancel_token(const protocol::RequestId& id) const;
 
+  FeatureRegistry& features() { return features_; }
+
   // The initialize result's capabilities; features add to it in bind_methods().
   json& capabilities() { return capabilities_; }
 
@@ -98,6 +101,7 @@ private:
   Session session_;
   std::unique_ptr<DiagnosticsPublisher> diagnostics_;
   json capabilities_ = json::object();
+  FeatureRegistry features_;
 
   std::unordered_map<std::string, RequestHandler> requests_;
   std::unordered_map<std::string, NotificationHandler> notifications_;
@@ -115,5 +119,6 @@ private:
 // Feature installers, each in its own file. Called from bind_methods().
 void install_lifecycle_extras(LanguageServer& server);
 void install_text_sync(LanguageServer& server);
+void install_progress(LanguageServer& server);
 
 }  // namespace pt2bb
