@@ -1,0 +1,119 @@
+// The triage engine's public API: classify PT2 failure output (a pytest run, a traceback, a
+// TORCH_LOGS run, a TORCH_TRACE file) into one primary category and a ranked list of findings.
+//
+//   TriageKnowledge kb = *TriageKnowledge::load_embedded(&err);   // once, at start-up
+//   TriageOptions opts{.knowledge = &kb, .registry = &gb_registry, .lang = Lang::En};
+//   TriageReport r = triage_text(log_text, opts);                 // whole text in memory
+//
+//   Triager t(opts);                                              // or streaming:
+//   while (n = read(fd, buf, 1 << 20)) t.feed({buf, n});          // memory stays bounded
+//   TriageReport r = t.finish();
+//
+// Pure: no I/O, no threads. A Triager is used by one thread at a time; TriageKnowledge and the
+// GraphBreakRegistry are immutable and may be shared by any number of threads.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/lang.h"
+#include "knowledge/gb_registry.h"
+#include "triage/triage_knowledge.h"
+
+namespace pt2bb {
+
+// The fixed category ids, used in every output.
+inline constexpr std::string_view kTriageCategories[] = {
+    "graph_break",   "backend_compiler_failed", "recompilation",         "accuracy",
+    "dynamo_internal_error", "runtime_crash",   "triton_kernel_failure", "other",
+    "unknown"};
+
+// One frame of a Python traceback (or a "File:line" reference) found in the log.
+struct LogFrame {
+  std::string file;       // As printed in the log (often an absolute path from another machine).
+  uint32_t line = 0;      // 1-based line in `file`; 0 when unknown.
+  std::string function;   // Empty when unknown.
+  std::string code;       // The source line the traceback printed, trimmed; may be empty.
+  uint32_t log_line = 0;  // 1-based line of the log where the frame was printed.
+};
+
+// Details of a recompilation's guard failure, when the guard is a tensor size mismatch: enough
+// for the editor's `mark_dynamic` quick fix.
+struct SizeMismatch {
+  std::string tensor;     // "x" (from "tensor 'x' size mismatch at index 0" or "L['x']").
+  uint32_t dim = 0;       // The index that changed.
+  std::string function;   // The recompiled function ("forward").
+  LogFrame function_def;  // Where it is defined ("Recompiling function f in /p/x.py:3").
+};
+
+// One deduplicated finding. Text fields are already in the requested language.
+struct TriageFinding {
+  std::string category;    // One of kTriageCategories (never "unknown").
+  std::string signature;   // The knowledge signature id that recognised it ("gb_current", ...).
+  uint32_t count = 1;      // Occurrences merged into this finding.
+  double confidence = 0;   // 0..1.
+  bool terminal = false;   // Part of the exception or crash that ended the run.
+  std::string title;       // The category's title.
+  std::string message;     // What was found: the reason / exception line, one line.
+  std::string detail;      // Inner error, guard failure, explanation... may be empty.
+  std::vector<uint32_t> evidence;  // 1-based log line numbers (a bounded number of them).
+  bool has_user_frame = false;
+  LogFrame user_frame;                 // Where in the user's code (when has_user_frame).
+  std::vector<LogFrame> compiler_frames;  // Innermost PyTorch/Triton frames, innermost last.
+  // Graph-break registry data (when the GB type or id is known).
+  std::string gb_id;        // "GB0170".
+  std::string gb_type;      // "Data-dependent branching".
+  std::string gb_explanation;
+  std::vector<std::string> gb_hints;
+  std::vector<std::string> next_commands;  // With the user's script or test filled in.
+  std::vector<std::string> key_files;
+  std::string fix_approach;
+  std::vector<std::string> config_knobs;
+  std::vector<SizeMismatch> size_mismatches;  // Recompilations only.
+  double score = 0;  // Ranking score (higher first).
+};
+
+struct TriageReport {
+  std::string category = "unknown";  // The primary category id.
+  double confidence = 0;
+  std::vector<TriageFinding> findings;  // Ranked, primary first.
+  uint64_t lines = 0;   // Lines read.
+  uint64_t bytes = 0;   // Bytes read.
+  bool binary = false;  // The input held NUL or mostly non-text bytes (they were skipped).
+  bool truncated = false;  // The input ended inside a traceback or block.
+  std::string script;   // The user's script or test the log names, "" when none was seen.
+};
+
+struct TriageOptions {
+  const TriageKnowledge* knowledge = nullptr;     // Required.
+  const GraphBreakRegistry* registry = nullptr;   // Optional: GB explanations and hints.
+  Lang lang = Lang::En;
+  std::string script;            // Fills {script} in next commands; else guessed from the log.
+  uint32_t max_evidence = 16;    // Evidence lines kept per finding.
+  uint32_t max_findings = 200;   // Distinct findings kept (the rest only counted).
+};
+
+class TriageEngine;  // The parser and scorer (triage/engine.h).
+
+// Streaming triage: feed any chunking of the log, then finish(). Memory is bounded by the
+// number of distinct findings, not by the log's size.
+class Triager {
+public:
+  explicit Triager(const TriageOptions& options);
+  ~Triager();
+  Triager(Triager&&) noexcept;
+  Triager& operator=(Triager&&) noexcept;
+
+  void feed(std::string_view chunk);
+  TriageReport finish();  // Call once.
+
+private:
+  std::unique_ptr<TriageEngine> engine_;
+};
+
+TriageReport triage_text(std::string_view log, const TriageOptions& options);
+
+}  // namespace pt2bb

@@ -1,0 +1,74 @@
+// TriageKnowledge: the triage categories and their signatures, parsed from the knowledge files
+// (analyzers/knowledge/data/triage*.json, embedded at build time or read from --knowledge-dir)
+// and validated: a malformed file gives a clear error naming the file and the entry.
+//
+// Immutable after load; any thread may read it.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/lang.h"
+#include "knowledge/embedded.h"
+
+namespace re2 {
+class RE2;
+}
+
+namespace pt2bb {
+
+// A text in English and French.
+struct LocalText {
+  std::string en;
+  std::string fr;
+  const std::string& in(Lang l) const { return l == Lang::Fr && !fr.empty() ? fr : en; }
+};
+
+// One signature: an RE2 pattern that, found on a log line, is evidence for a category.
+struct TriageSignature {
+  std::string id;
+  std::string category;
+  std::string pattern;
+  double weight = 1;
+  // Where the pattern counts: "line" (any line), "exception" (only on an exception's message
+  // lines), "frame" (matched against a traceback frame's file path).
+  std::string scope = "line";
+  // Evidence of the failure itself (an exception, a crash) rather than of a symptom logged on
+  // the way (a graph break log line): terminal evidence decides the primary category.
+  bool terminal = false;
+  LocalText description;
+  std::shared_ptr<const re2::RE2> re;
+};
+
+struct TriageCategory {
+  std::string id;
+  LocalText title;
+  LocalText summary;
+  std::vector<std::string> next_commands;  // "{script}" is replaced by the user's script.
+  std::vector<std::string> key_files;
+  LocalText fix_approach;
+  std::vector<std::string> config_knobs;
+};
+
+class TriageKnowledge {
+public:
+  // Loads every file whose name starts with "triage" and ends in ".json". Returns nullopt and
+  // sets `error` ("triage.json: signatures[3] (gb_old): invalid RE2 pattern: ...") on bad data.
+  static std::optional<TriageKnowledge> load(std::span<const EmbeddedFile> files, std::string* error);
+  static std::optional<TriageKnowledge> load_embedded(std::string* error);
+
+  const std::vector<TriageCategory>& categories() const { return categories_; }
+  const std::vector<TriageSignature>& signatures() const { return signatures_; }
+  const TriageCategory* category(std::string_view id) const;
+  const TriageSignature* signature(std::string_view id) const;
+
+private:
+  std::vector<TriageCategory> categories_;
+  std::vector<TriageSignature> signatures_;
+};
+
+}  // namespace pt2bb
