@@ -1,5 +1,6 @@
 # Writes OUTPUT: a C++ file that defines pt2bb::embedded_knowledge_files() over FILES
-# (a ;-separated list). Run with `cmake -DOUTPUT=... -DFILES=... -P embed.cmake`.
+# (a |-separated list). Run with `cmake -DOUTPUT=... -DFILES=a.json|b.json -P embed.cmake`.
+string(REPLACE "|" ";" FILES "${FILES}")
 set(body "")
 set(table "")
 set(i 0)

@@ -1,0 +1,84 @@
+// In-process LSP test harness: the real LanguageServer on its own thread, talking through real
+// pipes and the real framing to a scripted client on the test's thread.
+//
+//   TestClient client;                         // starts the server
+//   client.initialize();
+//   client.open("/ws/a.py", "def f(:\n");
+//   auto diags = client.wait_diagnostics("/ws/a.py");
+//
+// Server-to-client requests (e.g. window/workDoneProgress/create) are answered with null.
+// Every call blocks with a timeout (REQUIRE fails when it expires): a hang is a test failure,
+// never a stuck test run.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "lsp/language_server.h"
+
+namespace pt2bb::test {
+
+using json = nlohmann::json;
+
+ServerOptions test_options();
+
+class TestClient {
+public:
+  // `configure` runs on the server thread before it starts reading (register test handlers).
+  explicit TestClient(ServerOptions options = test_options(),
+                      std::function<void(LanguageServer&)> configure = {});
+  ~TestClient();
+
+  // Sends a request and waits for its response (the whole message: result or error).
+  json request(const std::string& method, const json& params, int timeout_ms = 5000);
+  void notify(const std::string& method, const json& params);
+  void send_raw(const std::string& bytes);
+  // Closes the client's writing end (the server sees EOF).
+  void close_input();
+
+  json initialize(json params = json::object());
+  void open(const std::string& path, const std::string& text, int64_t version = 1,
+            const std::string& language = "python");
+  void change(const std::string& path, int64_t version, const json& content_changes);
+  // Waits for a publishDiagnostics for `path` matching `pred` (default: any).
+  json wait_diagnostics(const std::string& path, std::function<bool(const json&)> pred = {},
+                        int timeout_ms = 5000);
+  // Waits for any server notification with `method` matching `pred`.
+  json wait_notification(const std::string& method, std::function<bool(const json&)> pred = {},
+                         int timeout_ms = 5000);
+  // Waits for any message matching `pred` (responses, errors, notifications).
+  std::optional<json> wait_message(std::function<bool(const json&)> pred, int timeout_ms = 5000) {
+    return wait_for(std::move(pred), timeout_ms);
+  }
+  // Waits for the server thread to end; returns the server's exit code, or nullopt on timeout.
+  std::optional<int> wait_exit(int timeout_ms = 5000);
+
+  // Every message received so far, in order.
+  std::vector<json> received();
+  static std::string uri(const std::string& path);
+
+private:
+  void read_loop();
+  std::optional<json> wait_for(std::function<bool(const json&)> pred, int timeout_ms);
+
+  int to_server_[2] = {-1, -1};
+  int from_server_[2] = {-1, -1};
+  std::thread server_thread_;
+  std::thread reader_thread_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::vector<json> messages_;
+  size_t consumed_ = 0;
+  int64_t next_id_ = 1;
+  std::optional<int> exit_code_;
+  bool input_closed_ = false;
+};
+
+}  // namespace pt2bb::test
