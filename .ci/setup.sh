@@ -35,10 +35,6 @@ if [ ! -f analyzers/syntax/grammar/node_modules/tree-sitter-python/src/parser.c 
   (cd analyzers/syntax/grammar && npm ci --ignore-scripts --no-audit --no-fund)
 fi
 
-# Node tools of the end-to-end tests (the LSP meta-model validator's JSON-RPC client).
-if [ $want_tests = 1 ] && [ ! -d tests/e2e/node_modules ]; then
-  (cd tests/e2e && npm ci --no-audit --no-fund)
-fi
 
 # Each editor client installs what its real-editor test needs.
 if [ $want_tests = 1 ]; then
