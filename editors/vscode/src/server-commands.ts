@@ -1,0 +1,86 @@
+// What the extension knows about the server's workspace/executeCommand commands: a palette title
+// for each known one, a readable title for the others, the context keys that show the palette
+// entries, the arguments of pt2bb.triage, and how a command's result is shown. Pure (no `vscode`
+// import) so the unit tests run in plain Node. Extension host main thread.
+
+// Titles of the commands we know; any other command the server advertises is shown under a title
+// made from its name, so new server commands appear without a new extension.
+export const KNOWN_COMMANDS: Readonly<Record<string, string>> = {
+  'pt2bb.triage': 'Triage a log (file, selection or clipboard)',
+  'pt2bb.addFailingTest': 'Add a failing test from a repro',
+};
+
+// "pt2bb.collectLogs" -> "Collect logs"; "pt2bb.validate_on_main" -> "Validate on main".
+export function titleOf(command: string): string {
+  const known = KNOWN_COMMANDS[command];
+  if (known) return known;
+  const name = command.replace(/^pt2bb[./:]/, '');
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[._\-/]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : command;
+}
+
+// The context key that says the server advertises `command` (used in package.json `when`
+// clauses): "pt2bb.triage" -> "pt2bb.serverCommand.triage".
+export function contextKeyOf(command: string): string {
+  return 'pt2bb.serverCommand.' + command.replace(/^pt2bb\./, '');
+}
+
+// The commands listed in the initialize result, deduplicated, in the server's order. Tolerates a
+// missing or malformed capability (then there is nothing to run).
+export function advertisedCommands(capabilities: unknown): string[] {
+  const provider = (capabilities as { executeCommandProvider?: { commands?: unknown } } | undefined)?.executeCommandProvider;
+  const list = provider?.commands;
+  if (!Array.isArray(list)) return [];
+  return [...new Set(list.filter((c): c is string => typeof c === 'string' && c !== ''))];
+}
+
+// The argument of pt2bb.triage: a file on disk is sent by path (the server streams it, however
+// large); text that is not on disk (a selection, the clipboard, an unsaved buffer) is sent as is.
+export type TriageInput = { path: string } | { text: string; name?: string };
+
+export function triageArguments(input: TriageInput): unknown[] {
+  return [input];
+}
+
+// Why a triage request cannot be sent, or undefined when it can.
+export function triageInputProblem(input: TriageInput): string | undefined {
+  if ('path' in input) return input.path === '' ? 'The file has no path on disk.' : undefined;
+  return input.text.trim() === '' ? 'There is no text to triage (empty selection or clipboard).' : undefined;
+}
+
+// One line for a command's result: the server answers null, a string, or an object with a
+// summary / message / title (and for triage a category).
+export function describeResult(command: string, result: unknown): string {
+  const title = titleOf(command);
+  if (result === null || result === undefined) return `${title}: done.`;
+  if (typeof result === 'string') return result;
+  if (typeof result === 'object' && !Array.isArray(result)) {
+    const r = result as Record<string, unknown>;
+    for (const key of ['summary', 'message', 'title']) {
+      if (typeof r[key] === 'string' && r[key] !== '') return r[key] as string;
+    }
+    if (typeof r.category === 'string') {
+      const n = Array.isArray(r.findings) ? ` (${r.findings.length} finding${r.findings.length === 1 ? '' : 's'})` : '';
+      return `${title}: ${r.category}${n}.`;
+    }
+  }
+  return `${title}: done.`;
+}
+
+// A code action as the add-test command sees it (VS Code's CodeAction and Command both fit).
+export interface ActionLike {
+  title: string;
+  isPreferred?: boolean;
+}
+
+// The "Add failing test" actions among the code actions at the selection, preferred first (the
+// server marks its best target file as preferred and offers the next ones as alternatives).
+export function addTestActions<T extends ActionLike>(actions: readonly T[]): T[] {
+  return actions
+    .filter((a) => /\badd\b.*\bfailing test\b/i.test(a.title))
+    .sort((a, b) => Number(!!b.isPreferred) - Number(!!a.isPreferred));
+}
