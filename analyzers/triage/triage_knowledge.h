@@ -52,6 +52,8 @@ struct TriageCategory {
   std::vector<std::string> key_files;
   LocalText fix_approach;
   std::vector<std::string> config_knobs;
+  std::vector<std::string> gb_types;       // Graph-break types that really belong here.
+  std::vector<std::string> log_artifacts;  // TORCH_LOGS artifacts that are evidence ("recompiles").
 };
 
 class TriageKnowledge {

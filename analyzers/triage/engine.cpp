@@ -1,0 +1,838 @@
+// The triage parser: one pass over the lines, a small state machine for the multi-line records
+// (tracebacks, graph-break records, recompile records, explain() output, TORCH_TRACE payloads),
+// and the knowledge signatures matched on every line a cheap prefilter lets through.
+#include "triage/engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include <nlohmann/json.hpp>
+
+#include "triage/log_text.h"
+
+namespace pt2bb {
+namespace {
+
+constexpr size_t kMaxLine = 64 * 1024;    // Longer lines are cut (a minified JSON, a binary blob).
+constexpr size_t kMaxFrames = 48;         // Frames kept per traceback (the innermost ones).
+constexpr size_t kMaxMessageLines = 40;   // Continuation lines kept per exception message.
+constexpr size_t kMaxText = 400;          // Characters kept of one message line.
+
+// Lines that start or continue a record, beyond what the signatures themselves catch.
+constexpr const char* kStructural =
+    R"(Traceback \(most recent call last\)|File "|from user code:|Graph [Bb]reak|Recompiling function|)"
+    R"(Break Reason|User Stack:|FrameSummary|^FAILED |^ERROR |^_{3,} |\.py:\d+: |^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)"
+    R"((?:Error|Exception|Failed|Unsupported|Interrupt|Exit)(?::|$)|"compilation_metrics"|"artifact"|)"
+    R"(The above exception|During handling of the above|hit config\.|last reason:|triggered by the following|)"
+    R"(^(?:python|python3|pytest) \S+\.py)";
+
+// Artifacts whose lines are code or data listings: they quote kernels and guards, never failures.
+bool listing_artifact(std::string_view a) {
+  static constexpr std::string_view kinds[] = {
+      "output_code", "graph_code", "graph", "aot_graphs", "aot_joint_graph", "bytecode", "trace_source",
+      "trace_call", "trace_bytecode", "guards", "graph_sizes", "schedule", "fusion", "ir_pre_fusion",
+      "ir_post_fusion", "kernel_code", "post_grad_graphs", "graph_code_verbose", "verbose_guards"};
+  return std::find(std::begin(kinds), std::end(kinds), a) != std::end(kinds);
+}
+
+bool trace_payload_wanted(std::string_view name) {
+  return name == "dynamo_error" || name == "dynamo_graph_break_reason" || name == "recompile_reasons" ||
+         name.find("error") != std::string_view::npos || name.find("exception") != std::string_view::npos;
+}
+
+std::string clip(std::string_view s, size_t n = kMaxText) {
+  if (s.size() <= n) return std::string(s);
+  size_t cut = n;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // Keep UTF-8 whole.
+  return std::string(s.substr(0, cut)) + "…";
+}
+
+std::string frame_key(const LogFrame& f) { return f.file + ":" + std::to_string(f.line); }
+
+// "L['x']" -> "x"; "L['self'].x" stays.
+std::string local_name(std::string_view s) {
+  if (s.starts_with("L['") && s.ends_with("']") && s.size() > 5) return std::string(s.substr(3, s.size() - 5));
+  return std::string(s);
+}
+
+std::string replace_all(std::string s, std::string_view from, std::string_view to) {
+  for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
+  return s;
+}
+
+}  // namespace
+
+TriageEngine::TriageEngine(const TriageOptions& options) : opts_(options), kb_(*options.knowledge) {
+  RE2::Options ro;
+  ro.set_log_errors(false);
+  ro.set_max_mem(64 << 20);
+  set_ = std::make_unique<RE2::Set>(ro, RE2::UNANCHORED);
+  std::string all = kStructural;
+  const auto& sigs = kb_.signatures();
+  for (size_t i = 0; i < sigs.size(); ++i) {
+    if (sigs[i].scope == "frame") {
+      frame_sigs_.push_back(static_cast<int>(i));
+      continue;
+    }
+    if (set_->Add(sigs[i].pattern, nullptr) >= 0) set_to_sig_.push_back(static_cast<int>(i));
+    all += "|(?:" + sigs[i].pattern + ")";
+  }
+  set_->Compile();
+  prefilter_ = std::make_unique<RE2>(all, ro);
+}
+
+// ---- Line splitting -------------------------------------------------------------------------
+
+void TriageEngine::feed(std::string_view chunk) {
+  bytes_ += chunk.size();
+  while (!chunk.empty()) {
+    const char* nl = static_cast<const char*>(std::memchr(chunk.data(), '\n', chunk.size()));
+    const size_t len = nl ? static_cast<size_t>(nl - chunk.data()) : chunk.size();
+    std::string_view piece = chunk.substr(0, len);
+    if (skipping_) {
+      if (nl) skipping_ = false;
+    } else if (!nl) {
+      carry_.append(piece);
+      if (carry_.size() > kMaxLine) {  // Over-long line: analyse its start, drop the rest.
+        on_line(carry_);
+        carry_.clear();
+        skipping_ = true;
+      }
+    } else if (!carry_.empty()) {
+      carry_.append(piece.substr(0, kMaxLine > carry_.size() ? kMaxLine - carry_.size() : 0));
+      on_line(carry_);
+      carry_.clear();
+    } else {
+      on_line(piece.substr(0, std::min(piece.size(), kMaxLine)));
+    }
+    chunk.remove_prefix(nl ? len + 1 : len);
+  }
+}
+
+void TriageEngine::on_line(std::string_view raw) {
+  ++line_no_;
+  if (std::memchr(raw.data(), '\0', raw.size())) {
+    ++nul_lines_;
+    return;  // Binary data: nothing to read here.
+  }
+  process(split_log_line(raw));
+}
+
+// ---- Per-line processing --------------------------------------------------------------------
+
+void TriageEngine::add_hits(std::string_view t, std::vector<int>& out) {
+  scratch_.clear();
+  if (!set_->Match(t, &scratch_)) return;
+  for (int i : scratch_) out.push_back(set_to_sig_[i]);
+}
+
+void TriageEngine::process(const LogLine& line) {
+  std::string_view t = line.text;
+  if (line.trace_payload) {
+    if (!trace_payload_wanted(trace_artifact_)) return;
+  } else if (!trace_artifact_.empty()) {
+    trace_artifact_.clear();
+  }
+  if (!line.artifact.empty() && listing_artifact(line.artifact)) {
+    if (mode_ != Mode::None) close_block();
+    return;
+  }
+  const bool matched = RE2::PartialMatch(t, *prefilter_);
+  if (mode_ == Mode::None && !matched && line.artifact.empty() && !line.pytest_error) return;
+
+  std::string_view trimmed = trim(t);
+  if (!t.empty() && t[0] == '{' && (t.find("\"compilation_metrics\"") != std::string_view::npos ||
+                                    t.find("\"artifact\"") != std::string_view::npos ||
+                                    t.find("\"has_payload\"") != std::string_view::npos)) {
+    on_trace_json(t);
+    return;
+  }
+  if (handle_structure(line, t, trimmed)) return;
+  if (!matched) return;
+
+  std::vector<int> hits;
+  add_hits(t, hits);
+  if (hits.empty()) return;
+  if (mode_ == Mode::Message && exc_) {
+    exc_->hits.insert(exc_->hits.end(), hits.begin(), hits.end());
+    if (exc_->evidence.size() < opts_.max_evidence) exc_->evidence.push_back(static_cast<uint32_t>(line_no_));
+    return;
+  }
+  if (mode_ == Mode::GraphBreak || mode_ == Mode::GbFrames || mode_ == Mode::Recompile) return;
+  // A bare exception line without a traceback (a pasted excerpt, a FAILED summary): its
+  // continuation lines belong to it.
+  for (int s : hits) standalone(s, trimmed);
+}
+
+bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std::string_view trimmed) {
+  const uint32_t ln = static_cast<uint32_t>(line_no_);
+  const bool indented = !t.empty() && (t[0] == ' ' || t[0] == '\t');
+
+  // Chained exceptions and new tracebacks end the current record.
+  if (trimmed.starts_with("Traceback (most recent call last)")) {
+    close_block();
+    exc_ = std::make_unique<Exception>();
+    exc_->first_line = ln;
+    exc_->evidence.push_back(ln);
+    mode_ = Mode::Traceback;
+    return true;
+  }
+  if (trimmed.starts_with("The above exception was the direct cause") ||
+      trimmed.starts_with("During handling of the above exception")) {
+    if (exc_) exc_->chained = true;
+    close_block();
+    return true;
+  }
+  if (line.pytest_error == false && (trimmed.starts_with("_____") || trimmed.starts_with("=====")) &&
+      mode_ != Mode::None && mode_ != Mode::GraphBreak) {
+    close_block();
+    return true;
+  }
+
+  // Graph-break records.
+  if (trimmed.starts_with("Graph break in user code at ") ||
+      trimmed.starts_with("Graph break (details suppressed) in user code at ")) {
+    close_block();
+    gb_ = std::make_unique<GraphBreak>();
+    gb_->first_line = ln;
+    gb_->evidence.push_back(ln);
+    if (auto f = parse_file_colon_line(trimmed.substr(trimmed.find(" at ") + 4))) {
+      gb_->at = *f;
+      gb_->at.log_line = ln;
+      gb_->have_at = true;
+    }
+    mode_ = Mode::GraphBreak;
+    return true;
+  }
+  if (trimmed.starts_with("Graph Break Reason: ") || trimmed.starts_with("Graph break: ")) {
+    const bool legacy = trimmed.starts_with("Graph break: ");
+    if (!gb_ || !gb_->reason.empty() || (mode_ != Mode::GraphBreak && mode_ != Mode::GbFrames)) {
+      close_block();
+      gb_ = std::make_unique<GraphBreak>();
+      gb_->first_line = ln;
+    }
+    std::string_view reason = trimmed.substr(legacy ? 13 : 20);
+    if (legacy) {
+      size_t at = reason.rfind(" from user code at");
+      if (at != std::string_view::npos) {
+        reason = reason.substr(0, at);
+        mode_ = Mode::GbFrames;
+      } else {
+        mode_ = Mode::GraphBreak;
+      }
+    } else {
+      mode_ = Mode::GraphBreak;
+    }
+    gb_->reason = clip(trim(reason));
+    gb_->evidence.push_back(ln);
+    return true;
+  }
+  if (trimmed.starts_with("Recompiling function ")) {
+    close_block();
+    rc_ = std::make_unique<Recompile>();
+    rc_->first_line = ln;
+    rc_->evidence.push_back(ln);
+    std::string_view rest = trimmed.substr(21);
+    size_t in = rest.find(" in ");
+    rc_->function = std::string(in == std::string_view::npos ? rest : rest.substr(0, in));
+    if (in != std::string_view::npos) {
+      if (auto f = parse_file_colon_line(rest.substr(in + 4))) {
+        rc_->def = *f;
+        rc_->def.function = rc_->function;
+        rc_->def.log_line = ln;
+        rc_->have_def = true;
+      }
+    }
+    mode_ = Mode::Recompile;
+    return true;
+  }
+  if (trimmed.find("hit config.") != std::string_view::npos &&
+      (trimmed.find("recompile_limit") != std::string_view::npos ||
+       trimmed.find("cache_size_limit") != std::string_view::npos)) {
+    close_block();
+    rc_ = std::make_unique<Recompile>();
+    rc_->first_line = ln;
+    rc_->limit = true;
+    rc_->evidence.push_back(ln);
+    mode_ = Mode::Recompile;
+    return true;
+  }
+  if (trimmed.starts_with("Break Reason ") && trimmed.ends_with(":")) {
+    close_block();
+    gb_ = std::make_unique<GraphBreak>();
+    gb_->first_line = ln;
+    gb_->evidence.push_back(ln);
+    mode_ = Mode::Explain;
+    return true;
+  }
+
+  // A record cut at its start: the artifact tag still says what it is.
+  if (mode_ == Mode::None && !line.artifact.empty()) {
+    if (line.artifact == "graph_breaks") {
+      gb_ = std::make_unique<GraphBreak>();
+      gb_->first_line = ln;
+      mode_ = Mode::GraphBreak;
+    } else if (line.artifact == "recompiles" || line.artifact == "recompiles_verbose") {
+      rc_ = std::make_unique<Recompile>();
+      rc_->first_line = ln;
+      mode_ = Mode::Recompile;
+    }
+  }
+
+  // Frames.
+  if (auto frame = parse_frame_line(trimmed)) {
+    frame->log_line = ln;
+    switch (mode_) {
+      case Mode::UserCode:
+        if (exc_) exc_->user_code.push_back(*frame);
+        return true;
+      case Mode::GbFrames:
+      case Mode::Explain:
+        if (gb_) {
+          gb_->frames.push_back(*frame);
+          if (gb_->frames.size() > 16) gb_->frames.erase(gb_->frames.begin());
+        }
+        return true;
+      case Mode::GraphBreak:
+        if (gb_) {
+          gb_->frames.push_back(*frame);
+          mode_ = Mode::GbFrames;
+        }
+        return true;
+      case Mode::Traceback:
+        add_frame(*frame);
+        return true;
+      case Mode::Recompile:
+        return true;
+      default:
+        // A traceback cut before its header, or frames after an exception line: a new record.
+        close_block();
+        exc_ = std::make_unique<Exception>();
+        exc_->first_line = ln;
+        mode_ = Mode::Traceback;
+        add_frame(*frame);
+        return true;
+    }
+  }
+
+  switch (mode_) {
+    case Mode::Traceback: {
+      if (trimmed.empty()) return true;
+      if (indented) {  // The code line of the last frame (or a caret line).
+        if (exc_ && !exc_->frames.empty() && exc_->frames.back().code.empty() &&
+            trimmed.find_first_not_of("^~ ") != std::string_view::npos)
+          exc_->frames.back().code = clip(trimmed, 200);
+        return true;
+      }
+      // The exception line ends the traceback.
+      auto type = exception_type(trimmed);
+      exc_->type = type ? std::string(*type) : std::string(trimmed.substr(0, trimmed.find(':')));
+      exc_->message.push_back(clip(trimmed));
+      exc_->evidence.push_back(ln);
+      mode_ = Mode::Message;
+      return false;  // Let the signatures read it.
+    }
+    case Mode::Message: {
+      if (trimmed.starts_with("from user code:")) {
+        mode_ = Mode::UserCode;
+        return true;
+      }
+      if (exc_->message.size() >= kMaxMessageLines) {
+        close_block();
+        return false;
+      }
+      if (line.pytest_error || !trimmed.empty()) exc_->message.push_back(clip(trimmed));
+      if (trimmed.starts_with("For more details about this graph break")) {
+        size_t p = trimmed.find("/gb/gb");
+        if (p != std::string_view::npos && p + 10 <= trimmed.size())
+          exc_->gb_id = "GB" + std::string(trimmed.substr(p + 6, 4));
+      }
+      return false;
+    }
+    case Mode::UserCode: {
+      if (indented || trimmed.empty()) return true;  // Code lines of the user frames.
+      mode_ = Mode::Message;
+      exc_->message.push_back(clip(trimmed));
+      return false;
+    }
+    case Mode::GraphBreak:
+    case Mode::GbFrames:
+    case Mode::Explain: {
+      if (trimmed.empty()) return true;
+      if (trimmed.starts_with("Explanation: ")) {
+        gb_->explanation = clip(trimmed.substr(13));
+      } else if (trimmed.starts_with("Hint: ")) {
+        if (gb_->hints.size() < 8) gb_->hints.push_back(clip(trimmed.substr(6)));
+      } else if (trimmed.starts_with("Reason: ") && gb_->reason.empty()) {
+        gb_->reason = clip(trimmed.substr(8));
+        gb_->evidence.push_back(ln);
+      } else if (trimmed.starts_with("For more details about this graph break")) {
+        size_t p = trimmed.find("/gb/gb");
+        if (p != std::string_view::npos && p + 10 <= trimmed.size())
+          gb_->gb_id = "GB" + std::string(trimmed.substr(p + 6, 4));
+      } else if (trimmed.starts_with("User code traceback:") || trimmed.starts_with("User Stack:")) {
+        mode_ = mode_ == Mode::Explain ? Mode::Explain : Mode::GbFrames;
+      } else if (trimmed.starts_with("Developer debug context:") || trimmed.starts_with("Higher Order Operator:") ||
+                 trimmed.starts_with("NOTE:") || trimmed.starts_with("====") || indented) {
+        // Part of the record.
+      } else if (gb_->reason.empty() && line.trace_payload) {
+        gb_->reason = clip(trimmed);  // TORCH_TRACE dynamo_graph_break_reason: the first line.
+      } else if (!line.artifact.empty() && line.artifact == "graph_breaks") {
+        if (gb_->reason.empty()) gb_->reason = clip(trimmed);
+      } else {
+        close_block();
+        return false;
+      }
+      return true;
+    }
+    case Mode::Recompile: {
+      if (trimmed.empty()) return true;
+      if (trimmed.starts_with("function: ")) {
+        std::string_view rest = trimmed.substr(10);
+        if (rest.size() > 2 && rest[0] == '\'') {
+          size_t q = rest.find('\'', 1);
+          if (q != std::string_view::npos) rc_->function = std::string(rest.substr(1, q - 1));
+        }
+        if (auto f = parse_file_colon_line(rest)) {
+          rc_->def = *f;
+          rc_->def.function = rc_->function;
+          rc_->def.log_line = ln;
+          rc_->have_def = true;
+        }
+        return true;
+      }
+      std::string_view reason;
+      if (trimmed.starts_with("- ")) reason = trimmed.substr(2);
+      else if (trimmed.starts_with("last reason: ")) reason = trimmed.substr(13);
+      else if (trimmed.starts_with("triggered by the following guard failure: ")) reason = trimmed.substr(43);
+      if (!reason.empty()) {
+        // "0/0: tensor 'x' ..." -> drop the compile id.
+        size_t colon = reason.find(": ");
+        if (colon != std::string_view::npos && colon < 12 && reason.substr(0, colon).find('/') != std::string_view::npos)
+          reason = reason.substr(colon + 2);
+        if (rc_->reasons.size() < 8 &&
+            std::find(rc_->reasons.begin(), rc_->reasons.end(), reason) == rc_->reasons.end())
+          rc_->reasons.push_back(clip(reason));
+        if (rc_->evidence.size() < opts_.max_evidence) rc_->evidence.push_back(ln);
+        return true;
+      }
+      if (indented || trimmed.starts_with("triggered by") || trimmed.starts_with("guard ") ||
+          trimmed.starts_with("To log all") || trimmed.starts_with("To diagnose") ||
+          (!line.artifact.empty() && line.artifact.starts_with("recompiles")))
+        return true;
+      close_block();
+      return false;
+    }
+    case Mode::None:
+      break;
+  }
+
+  // Outside any record: a bare exception line starts one (pasted excerpts often begin there).
+  std::string_view body = trimmed;
+  if (body.starts_with("FAILED ") || body.starts_with("ERROR ")) {
+    size_t dash = body.find(" - ");
+    std::string_view test = body.substr(body.find(' ') + 1, dash == std::string_view::npos ? std::string_view::npos : dash - body.find(' ') - 1);
+    if (script_.empty() && test.find(".py") != std::string_view::npos) script_ = "pytest " + std::string(trim(test));
+    if (dash == std::string_view::npos) return true;
+    body = body.substr(dash + 3);
+  } else if (script_.empty() && (body.starts_with("python ") || body.starts_with("python3 ") || body.starts_with("pytest "))) {
+    size_t end = body.find(".py");
+    if (end != std::string_view::npos) script_ = std::string(body.substr(0, body.find_first_of(" \t", end) == std::string_view::npos ? body.size() : body.find_first_of(" \t", end)));
+  }
+  if (!indented && exception_type(body)) {
+    close_block();
+    exc_ = std::make_unique<Exception>();
+    exc_->first_line = ln;
+    exc_->type = std::string(*exception_type(body));
+    exc_->message.push_back(clip(body));
+    exc_->evidence.push_back(ln);
+    mode_ = Mode::Message;
+    std::vector<int> hits;
+    add_hits(body, hits);
+    exc_->hits.insert(exc_->hits.end(), hits.begin(), hits.end());
+    return true;
+  }
+  return false;
+}
+
+void TriageEngine::add_frame(LogFrame f) {
+  if (!exc_) return;
+  if (exc_->frames.size() >= kMaxFrames) exc_->frames.pop_front();
+  note_script(f);
+  exc_->frames.push_back(std::move(f));
+}
+
+void TriageEngine::note_script(const LogFrame& f) {
+  if (!script_.empty() || f.function != "<module>" || is_library_path(f.file)) return;
+  if (f.file.ends_with(".py")) script_ = "python " + f.file;
+}
+
+// ---- TORCH_TRACE ----------------------------------------------------------------------------
+
+void TriageEngine::on_trace_json(std::string_view t) {
+  close_block();
+  auto j = nlohmann::json::parse(t, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return;  // A cut line: nothing reliable in it.
+  const uint32_t ln = static_cast<uint32_t>(line_no_);
+  trace_artifact_.clear();
+  if (j.contains("artifact") && j["artifact"].is_object() && j["artifact"].contains("name") &&
+      j["artifact"]["name"].is_string()) {
+    trace_artifact_ = j["artifact"]["name"].get<std::string>();
+    if (trace_artifact_ == "dynamo_graph_break_reason") {
+      gb_ = std::make_unique<GraphBreak>();
+      gb_->first_line = ln;
+      gb_->evidence.push_back(ln);
+      mode_ = Mode::GraphBreak;
+    } else if (trace_artifact_ == "recompile_reasons") {
+      rc_ = std::make_unique<Recompile>();
+      rc_->first_line = ln;
+      rc_->evidence.push_back(ln);
+      mode_ = Mode::Recompile;
+    }
+    return;
+  }
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it.value().is_object() && it.key() != "compilation_metrics") trace_artifact_ = it.key();
+  }
+  if (!j.contains("compilation_metrics") || !j["compilation_metrics"].is_object()) return;
+  const auto& m = j["compilation_metrics"];
+  if (!m.contains("fail_type") || !m["fail_type"].is_string()) return;
+  exc_ = std::make_unique<Exception>();
+  exc_->first_line = ln;
+  exc_->evidence.push_back(ln);
+  std::string type = m["fail_type"].get<std::string>();
+  std::string reason = m.contains("fail_reason") && m["fail_reason"].is_string() ? m["fail_reason"].get<std::string>() : "";
+  exc_->type = type;
+  std::string first = type + ": ";
+  size_t nl = reason.find('\n');
+  first += reason.substr(0, nl);
+  exc_->message.push_back(clip(first));
+  add_hits(first, exc_->hits);
+  while (nl != std::string::npos && exc_->message.size() < kMaxMessageLines) {
+    size_t next = reason.find('\n', nl + 1);
+    std::string part = reason.substr(nl + 1, next == std::string::npos ? std::string::npos : next - nl - 1);
+    add_hits(part, exc_->hits);
+    exc_->message.push_back(clip(part));
+    nl = next;
+  }
+  if (m.contains("fail_user_frame_filename") && m["fail_user_frame_filename"].is_string()) {
+    LogFrame f;
+    f.file = m["fail_user_frame_filename"].get<std::string>();
+    if (m.contains("fail_user_frame_lineno") && m["fail_user_frame_lineno"].is_number_unsigned())
+      f.line = m["fail_user_frame_lineno"].get<uint32_t>();
+    f.log_line = ln;
+    exc_->user_code.push_back(f);
+  }
+  mode_ = Mode::Message;
+  close_block();
+}
+
+// ---- Records become findings ----------------------------------------------------------------
+
+TriageFinding& TriageEngine::finding(const std::string& key, const std::string& category,
+                                     const std::string& signature, double weight, bool terminal) {
+  auto it = by_key_.find(key);
+  if (it != by_key_.end()) {
+    TriageFinding& f = findings_[it->second];
+    ++f.count;
+    order_[it->second] = line_no_;
+    f.terminal = f.terminal || terminal;
+    f.score = std::max(f.score, weight);
+    return f;
+  }
+  if (findings_.size() >= opts_.max_findings) {
+    // Keep memory bounded: merge the overflow into one catch-all finding per category.
+    ++dropped_;
+    std::string k = "overflow|" + category;
+    auto ov = by_key_.find(k);
+    if (ov != by_key_.end()) {
+      ++findings_[ov->second].count;
+      return findings_[ov->second];
+    }
+  }
+  by_key_[key] = findings_.size();
+  TriageFinding f;
+  f.category = category;
+  f.signature = signature;
+  f.terminal = terminal;
+  f.score = weight;  // The signature weight until finish() turns it into a ranking score.
+  findings_.push_back(std::move(f));
+  order_.push_back(line_no_);
+  return findings_.back();
+}
+
+void TriageEngine::note_evidence(TriageFinding& f, const std::vector<uint32_t>& lines) {
+  for (uint32_t l : lines) {
+    if (f.evidence.size() >= opts_.max_evidence) return;
+    if (std::find(f.evidence.begin(), f.evidence.end(), l) == f.evidence.end()) f.evidence.push_back(l);
+  }
+}
+
+void TriageEngine::standalone(int s, std::string_view text) {
+  const TriageSignature& sig = kb_.signatures()[s];
+  if (sig.scope != "line") return;
+  TriageFinding& f = finding("sig|" + sig.id, sig.category, sig.id, sig.weight, sig.terminal);
+  if (f.message.empty()) f.message = clip(text);
+  note_evidence(f, {static_cast<uint32_t>(line_no_)});
+}
+
+void TriageEngine::close_block() {
+  close_exception();
+  close_graph_break();
+  close_recompile();
+  mode_ = Mode::None;
+}
+
+void TriageEngine::close_exception() {
+  if (!exc_) return;
+  std::unique_ptr<Exception> e = std::move(exc_);
+  const auto& sigs = kb_.signatures();
+  // The code line the innermost frame printed often names the check that failed
+  // ("assert torch.allclose(...)").
+  if (!e->frames.empty() && !e->frames.back().code.empty()) add_hits(e->frames.back().code, e->hits);
+  int best = -1;
+  for (int h : e->hits)
+    if (best < 0 || sigs[h].weight > sigs[best].weight) best = h;
+  double weight = best >= 0 ? sigs[best].weight : 0;
+  // No message signature: where the exception was raised says which component failed.
+  if (best < 0) {
+    for (auto it = e->frames.rbegin(); it != e->frames.rend() && best < 0; ++it) {
+      for (int fs : frame_sigs_) {
+        if (RE2::PartialMatch(it->file, *sigs[fs].re)) {
+          best = fs;
+          weight = sigs[fs].weight;
+          break;
+        }
+      }
+      if (best < 0 && !is_library_path(it->file)) break;  // Raised by the user's own code.
+    }
+  }
+  if (best < 0) return;
+  const bool terminal = !e->type.empty() && !e->message.empty();
+  if (!terminal) weight *= 0.6;
+
+  // The user's frame: Dynamo's "from user code" if printed, else the innermost user frame.
+  LogFrame user;
+  bool have_user = false;
+  if (!e->user_code.empty()) {
+    user = e->user_code.back();
+    have_user = true;
+  } else {
+    for (auto it = e->frames.rbegin(); it != e->frames.rend(); ++it) {
+      if (!is_library_path(it->file)) {
+        user = *it;
+        have_user = true;
+        break;
+      }
+    }
+  }
+  std::string type_last = e->type.substr(e->type.rfind('.') == std::string::npos ? 0 : e->type.rfind('.') + 1);
+  const std::string key = "exc|" + sigs[best].category + "|" + sigs[best].id + "|" + type_last + "|" +
+                          (have_user ? frame_key(user) : "");
+  TriageFinding& f = finding(key, sigs[best].category, sigs[best].id, weight, terminal);
+  if (f.count == 1) {
+    f.message = e->message.empty() ? (e->frames.empty() ? "" : "traceback ends in " + frame_key(e->frames.back()))
+                                   : e->message.front();
+    // Wrappers ("backend='inductor' raised:", "LoweringException: AssertionError:") put the
+    // real error on the next lines.
+    for (size_t i = 1; i < e->message.size() && f.detail.empty(); ++i) {
+      std::string_view m = trim(e->message[i]);
+      if (!m.empty() && !m.starts_with("Set TORCHDYNAMO_VERBOSE") && !m.starts_with("You can suppress"))
+        f.detail = std::string(m);
+    }
+    f.has_user_frame = have_user;
+    f.user_frame = user;
+    for (auto it = e->frames.rbegin(); it != e->frames.rend() && f.compiler_frames.size() < 6; ++it)
+      if (is_library_path(it->file) && it->file.find("/lib/python") == std::string::npos) f.compiler_frames.push_back(*it);
+    std::reverse(f.compiler_frames.begin(), f.compiler_frames.end());
+    f.gb_id = e->gb_id;
+    if (sigs[best].category == "graph_break" && !e->message.empty()) {
+      std::string_view m = e->message.front();
+      size_t c = m.find(": ");
+      if (c != std::string_view::npos) f.gb_type = std::string(trim(m.substr(c + 2)));
+    }
+  }
+  note_evidence(f, e->evidence);
+}
+
+void TriageEngine::close_graph_break() {
+  if (!gb_) return;
+  std::unique_ptr<GraphBreak> g = std::move(gb_);
+  std::string category = "graph_break";
+  for (const auto& c : kb_.categories())
+    if (std::find(c.gb_types.begin(), c.gb_types.end(), g->reason) != c.gb_types.end()) category = c.id;
+  LogFrame user;
+  bool have_user = false;
+  if (g->have_at) {
+    user = g->at;
+    have_user = true;
+    for (const auto& fr : g->frames)
+      if (fr.file == user.file && fr.line == user.line) user = fr;
+  } else if (!g->frames.empty()) {
+    user = g->frames.back();
+    have_user = true;
+  }
+  std::string reason_key = g->reason.substr(0, 160);
+  const std::string key = "gb|" + category + "|" + reason_key + "|" + (have_user ? frame_key(user) : "");
+  const TriageSignature* sig = kb_.signature(category == "graph_break" ? "gb_reason" : "bc_gb_backend");
+  const double weight = category == "recompilation" ? 9 : (sig ? sig->weight : 6);
+  TriageFinding& f = finding(key, category, g->gb_id.empty() ? "graph_break_log" : "graph_break_log_gb", weight, false);
+  if (f.count == 1) {
+    f.message = g->reason.empty() ? "graph break (record cut before its reason)" : g->reason;
+    f.gb_type = g->reason;
+    f.gb_id = g->gb_id;
+    f.gb_explanation = g->explanation;
+    f.gb_hints = g->hints;
+    f.has_user_frame = have_user;
+    f.user_frame = user;
+    if (!g->explanation.empty()) f.detail = g->explanation;
+  }
+  note_evidence(f, g->evidence);
+}
+
+void TriageEngine::fill_size_mismatch(std::string_view reason, Recompile& rc, std::vector<SizeMismatch>& out) {
+  static const RE2 tensor_re(R"(tensor '(.+?)' size mismatch at index (\d+))");
+  static const RE2 expr_re(R"(^(L\['\w+'\])\.size\(\)\[(\d+)\] == \d+)");
+  std::string name;
+  uint32_t dim = 0;
+  if (!RE2::PartialMatch(reason, tensor_re, &name, &dim) && !RE2::PartialMatch(reason, expr_re, &name, &dim)) return;
+  SizeMismatch m;
+  m.tensor = local_name(name);
+  m.dim = dim;
+  m.function = rc.function;
+  m.function_def = rc.def;
+  for (const auto& o : out)
+    if (o.tensor == m.tensor && o.dim == m.dim) return;
+  if (out.size() < 8) out.push_back(std::move(m));
+}
+
+void TriageEngine::close_recompile() {
+  if (!rc_) return;
+  std::unique_ptr<Recompile> r = std::move(rc_);
+  const std::string key = std::string(r->limit ? "rclimit|" : "rc|") + r->function + "|" +
+                          (r->have_def ? frame_key(r->def) : "");
+  const TriageSignature* sig = kb_.signature(r->limit ? "rc_limit" : "rc_recompiling");
+  TriageFinding& f = finding(key, "recompilation", r->limit ? "recompile_limit" : "recompile",
+                             sig ? sig->weight : 6, false);
+  if (f.count == 1) {
+    f.message = r->limit ? "recompile limit hit" : "recompiled";
+    if (!r->function.empty()) f.message += " for function '" + r->function + "'";
+    f.has_user_frame = r->have_def;
+    f.user_frame = r->def;
+  }
+  for (const auto& reason : r->reasons) {
+    if (f.detail.empty()) f.detail = reason;
+    fill_size_mismatch(reason, *r, f.size_mismatches);
+  }
+  note_evidence(f, r->evidence);
+}
+
+// ---- The report -----------------------------------------------------------------------------
+
+TriageReport TriageEngine::finish() {
+  if (!carry_.empty()) {
+    on_line(carry_);
+    carry_.clear();
+  }
+  TriageReport report;
+  report.truncated = mode_ == Mode::Traceback || (mode_ == Mode::Message && exc_ && exc_->message.size() <= 1 &&
+                                                  !exc_->message.empty() && exc_->message.front().ends_with(":"));
+  close_block();
+  report.lines = line_no_;
+  report.bytes = bytes_;
+  report.binary = nul_lines_ > 0;
+  report.script = !opts_.script.empty() ? opts_.script : script_;
+
+  const Lang lang = opts_.lang;
+  std::string run = report.script;
+  if (run.empty()) run = "python your_script.py";
+  else if (!run.starts_with("python") && !run.starts_with("pytest")) run = (run.find("::") != std::string::npos ? "pytest " : "python ") + run;
+
+  // Scores: the signature weight, more for repeated evidence, doubled for the failure itself.
+  for (size_t i = 0; i < findings_.size(); ++i) {
+    TriageFinding& f = findings_[i];
+    const double w = f.score;
+    f.score = w * (1 + std::log2(static_cast<double>(f.count))) * (f.terminal ? 2 : 1);
+    f.confidence = w;  // Temporarily the weight (used below).
+    if (const TriageCategory* c = kb_.category(f.category)) {
+      f.title = c->title.in(lang);
+      for (const auto& cmd : c->next_commands) f.next_commands.push_back(replace_all(cmd, "{run}", run));
+      if (!f.size_mismatches.empty()) {
+        for (const auto& m : f.size_mismatches)
+          f.next_commands.push_back("torch._dynamo.mark_dynamic(" + m.tensor + ", " + std::to_string(m.dim) + ")");
+      }
+      f.key_files = c->key_files;
+      f.fix_approach = c->fix_approach.in(lang);
+      f.config_knobs = c->config_knobs;
+    }
+    if (opts_.registry && (!f.gb_id.empty() || !f.gb_type.empty())) {
+      std::string id = f.gb_id;
+      if (id.empty()) {
+        if (auto found = opts_.registry->id_for_type(f.gb_type)) id = *found;
+      }
+      const auto& variants = opts_.registry->find(id);
+      if (!variants.empty()) {
+        f.gb_id = id;
+        const GraphBreakEntry& e = variants.back();
+        if (f.gb_type.empty() || f.gb_type.find(e.gb_type) == std::string::npos) f.gb_type = e.gb_type;
+        if (f.gb_explanation.empty()) f.gb_explanation = e.explanation;
+        if (f.gb_hints.empty()) f.gb_hints = e.hints;
+      }
+    }
+  }
+
+  // The primary category: the strongest terminal evidence (the failure that ended the run; the
+  // latest one on ties), else the category with the largest total score.
+  int primary = -1;
+  for (size_t i = 0; i < findings_.size(); ++i) {
+    const auto& f = findings_[i];
+    if (!f.terminal) continue;
+    if (primary < 0 || f.confidence > findings_[primary].confidence ||
+        (f.confidence == findings_[primary].confidence && order_[i] > order_[primary]))
+      primary = static_cast<int>(i);
+  }
+  std::map<std::string, double> totals;
+  double total = 0;
+  for (const auto& f : findings_) {
+    totals[f.category] += f.score;
+    total += f.score;
+  }
+  std::string category = "unknown";
+  if (primary >= 0) {
+    category = findings_[primary].category;
+  } else {
+    double best = 0;
+    for (const auto& [c, s] : totals)
+      if (s > best) best = s, category = c;
+  }
+  report.category = category;
+  if (category != "unknown") {
+    const double share = total > 0 ? totals[category] / total : 0;
+    report.confidence = primary >= 0 ? std::min(0.97, 0.6 + 0.03 * findings_[primary].confidence + 0.1 * share)
+                                     : std::min(0.9, 0.25 + 0.04 * totals[category] / (1 + std::log2(1 + findings_.size())) + 0.3 * share);
+    report.confidence = std::round(report.confidence * 100) / 100;
+  }
+  for (auto& f : findings_) {
+    const double share = total > 0 ? f.score / total : 0;
+    f.confidence = std::round(std::min(0.97, (f.terminal ? 0.55 : 0.3) + 0.025 * f.confidence + 0.2 * share) * 100) / 100;
+  }
+
+  // Rank: the primary category first (its terminal finding at the top), then by score.
+  std::vector<size_t> idx(findings_.size());
+  for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+  std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+    const auto& fa = findings_[a];
+    const auto& fb = findings_[b];
+    if (static_cast<int>(a) == primary || static_cast<int>(b) == primary) return static_cast<int>(a) == primary;
+    const bool pa = fa.category == category, pb = fb.category == category;
+    if (pa != pb) return pa;
+    return fa.score > fb.score;
+  });
+  for (size_t i : idx) report.findings.push_back(std::move(findings_[i]));
+  findings_.clear();
+  by_key_.clear();
+  return report;
+}
+
+}  // namespace pt2bb

@@ -1,0 +1,113 @@
+// TriageEngine: the line-by-line parser and scorer behind Triager. It keeps only the current
+// block (one traceback, graph-break or recompile record) and the deduplicated findings, so its
+// memory does not grow with the log.
+//
+// One thread at a time (owned by a Triager).
+#pragma once
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <re2/re2.h>
+#include <re2/set.h>
+
+#include "triage/log_line.h"
+#include "triage/triage.h"
+
+namespace pt2bb {
+
+class TriageEngine {
+public:
+  explicit TriageEngine(const TriageOptions& options);
+
+  void feed(std::string_view chunk);
+  TriageReport finish();
+
+private:
+  // A traceback or bare exception being read.
+  struct Exception {
+    uint32_t first_line = 0;
+    std::string type;                  // "torch._dynamo.exc.BackendCompilerFailed"; empty: none seen.
+    std::vector<std::string> message;  // The exception line and its continuation lines.
+    std::deque<LogFrame> frames;       // Innermost last (bounded).
+    std::vector<LogFrame> user_code;   // "from user code:" frames.
+    std::vector<uint32_t> evidence;
+    std::vector<int> hits;             // Signature indices seen on its message lines.
+    std::string gb_id;
+    bool chained = false;              // Another exception follows it in the same chain.
+  };
+  // A graph-break record (any era), an explain() break reason or a TORCH_TRACE reason.
+  struct GraphBreak {
+    uint32_t first_line = 0;
+    std::string reason;  // The first reason line: the GB type in 2.7+.
+    std::string explanation;
+    std::vector<std::string> hints;
+    std::string gb_id;
+    LogFrame at;  // "in user code at f:l".
+    bool have_at = false;
+    std::vector<LogFrame> frames;
+    std::vector<uint32_t> evidence;
+  };
+  struct Recompile {
+    uint32_t first_line = 0;
+    bool limit = false;
+    std::string function;
+    LogFrame def;
+    bool have_def = false;
+    std::vector<std::string> reasons;
+    std::vector<uint32_t> evidence;
+  };
+  enum class Mode { None, Traceback, Message, UserCode, GraphBreak, GbFrames, Recompile, Explain };
+
+  void on_line(std::string_view raw);
+  void process(const LogLine& line);
+  bool handle_structure(const LogLine& line, std::string_view t, std::string_view trimmed);
+  void on_trace_json(std::string_view t);
+  void add_hits(std::string_view t, std::vector<int>& out);
+  void add_frame(LogFrame f);
+  void close_block();
+  void close_exception();
+  void close_graph_break();
+  void close_recompile();
+  void standalone(int sig, std::string_view text);
+  TriageFinding& finding(const std::string& key, const std::string& category, const std::string& signature,
+                         double weight, bool terminal);
+  void note_evidence(TriageFinding& f, const std::vector<uint32_t>& lines);
+  void note_script(const LogFrame& f);
+  void fill_size_mismatch(std::string_view reason, Recompile& rc, std::vector<SizeMismatch>& out);
+
+  TriageOptions opts_;
+  const TriageKnowledge& kb_;
+  std::unique_ptr<RE2> prefilter_;
+  std::unique_ptr<RE2::Set> set_;
+  std::vector<int> set_to_sig_;  // RE2::Set index -> signature index.
+  std::vector<int> frame_sigs_;
+
+  std::string carry_;
+  bool skipping_ = false;  // Dropping the rest of an over-long line.
+  uint64_t line_no_ = 0;
+  uint64_t bytes_ = 0;
+  uint64_t nul_lines_ = 0;
+
+  Mode mode_ = Mode::None;
+  std::unique_ptr<Exception> exc_;
+  std::unique_ptr<GraphBreak> gb_;
+  std::unique_ptr<Recompile> rc_;
+  std::string trace_artifact_;  // The TORCH_TRACE artifact whose payload lines follow.
+  std::vector<std::string> trace_payload_;
+  uint32_t trace_payload_line_ = 0;
+
+  // Findings by dedupe key, in first-seen order.
+  std::map<std::string, size_t> by_key_;
+  std::vector<TriageFinding> findings_;
+  std::vector<uint64_t> order_;      // Log line of the latest occurrence, per finding.
+  uint64_t dropped_ = 0;
+  std::string script_;
+  std::vector<int> scratch_;
+};
+
+}  // namespace pt2bb

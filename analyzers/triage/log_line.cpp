@@ -1,0 +1,110 @@
+// Hand-written prefix matching: this runs on every line of multi-gigabyte logs, so it only looks
+// at a few bytes and never allocates.
+#include "triage/log_line.h"
+
+#include <cctype>
+
+namespace pt2bb {
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// "[rank0]:" / "[default3]:" (torchrun) at the start of the line.
+size_t rank_prefix(std::string_view s) {
+  if (s.size() < 4 || s[0] != '[') return 0;
+  size_t close = s.find("]:", 1);
+  if (close == std::string_view::npos || close > 24) return 0;
+  for (size_t i = 1; i < close; ++i)
+    if (!std::isalnum(static_cast<unsigned char>(s[i])) && s[i] != '_') return 0;
+  if (!is_digit(s[close - 1])) return 0;
+  return close + 2 + (s.size() > close + 2 && s[close + 2] == ' ' ? 1 : 0);
+}
+
+// "V0812 15:05:52.194000 1848694 torch/_dynamo/symbolic_convert.py:556] " -> its length.
+size_t glog_prefix(std::string_view s) {
+  if (s.size() < 24) return 0;
+  const char l = s[0];
+  if (l != 'V' && l != 'I' && l != 'W' && l != 'E' && l != 'C' && l != 'D') return 0;
+  for (int i = 1; i <= 4; ++i)
+    if (!is_digit(s[i])) return 0;
+  if (s[5] != ' ' || !is_digit(s[6]) || !is_digit(s[7]) || s[8] != ':') return 0;
+  // The "path:line] " ends the prefix; it must come soon.
+  size_t close = s.find("] ", 9);
+  if (close == std::string_view::npos) {
+    if (s.size() > 9 && s.back() == ']' && s.size() < 400) return s.size();  // Cut after the prefix.
+    return 0;
+  }
+  if (close > 400) return 0;
+  return close + 2;
+}
+
+// "[2023-03-29 07:54:55,549] [0/0] torch._dynamo.output_graph: [WARNING] " (torch 2.0-2.2).
+size_t logging_prefix(std::string_view s, std::string_view* compile_id) {
+  if (s.size() < 30 || s[0] != '[' || !is_digit(s[1]) || !is_digit(s[4]) || s[5] != '-') return 0;
+  size_t close = s.find("] ", 1);
+  if (close == std::string_view::npos || close > 40) return 0;
+  size_t p = close + 2;
+  if (p < s.size() && s[p] == '[') {
+    size_t c2 = s.find("] ", p);
+    if (c2 != std::string_view::npos && c2 - p < 24) {
+      *compile_id = s.substr(p + 1, c2 - p - 1);
+      p = c2 + 2;
+    }
+  }
+  size_t level = s.find(": [", p);
+  if (level == std::string_view::npos || level - p > 120) return p;
+  size_t lclose = s.find("] ", level + 3);
+  if (lclose == std::string_view::npos || lclose - level > 12) {
+    if (s.size() > level + 3 && s.back() == ']') return s.size();
+    return p;
+  }
+  return lclose + 2;
+}
+
+}  // namespace
+
+LogLine split_log_line(std::string_view s) {
+  LogLine out;
+  if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
+  if (!s.empty() && s[0] == '\t') {
+    out.trace_payload = true;
+    out.text = s.substr(1);
+    return out;
+  }
+  if (s.empty()) {
+    out.text = s;
+    return out;
+  }
+  if (s[0] == '[') {
+    if (size_t n = rank_prefix(s)) s.remove_prefix(n);
+  }
+  size_t n = glog_prefix(s);
+  if (n == 0 && !s.empty() && s[0] == '[') n = logging_prefix(s, &out.compile_id);
+  if (n > 0) {
+    out.prefixed = true;
+    s.remove_prefix(n);
+    // Optional " [compile_id]" and " [__artifact]" tags, in that order.
+    if (s.size() > 2 && s[0] == '[' && s[1] != '_') {
+      size_t close = s.find(']');
+      if (close != std::string_view::npos && close < 24) {
+        out.compile_id = s.substr(1, close - 1);
+        s.remove_prefix(std::min(s.size(), close + 2));
+      }
+    }
+    if (s.size() > 3 && s[0] == '[' && s[1] == '_' && s[2] == '_') {
+      size_t close = s.find(']');
+      if (close != std::string_view::npos && close < 48) {
+        out.artifact = s.substr(3, close - 3);
+        s.remove_prefix(std::min(s.size(), close + 2));
+      }
+    }
+  } else if (s.size() >= 2 && s[0] == 'E' && s[1] == ' ' && (s.size() == 2 || s[2] == ' ')) {
+    // pytest marks the exception lines of a failure with "E" in column 0 and 3 more spaces.
+    out.pytest_error = true;
+    s.remove_prefix(std::min<size_t>(s.size(), 4));
+  }
+  out.text = s;
+  return out;
+}
+
+}  // namespace pt2bb

@@ -1,0 +1,144 @@
+// Hand-written scanners (no regex): they run on every frame line of large logs.
+#include "triage/log_text.h"
+
+#include <cctype>
+#include <charconv>
+
+namespace pt2bb {
+namespace {
+
+bool is_ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+uint32_t to_u32(std::string_view s) {
+  uint32_t v = 0;
+  std::from_chars(s.data(), s.data() + s.size(), v);
+  return v;
+}
+
+size_t digits_at(std::string_view s, size_t p) {
+  size_t q = p;
+  while (q < s.size() && s[q] >= '0' && s[q] <= '9') ++q;
+  return q - p;
+}
+
+}  // namespace
+
+std::string_view ltrim(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+  return s.substr(i);
+}
+
+std::string_view trim(std::string_view s) {
+  s = ltrim(s);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+std::optional<LogFrame> parse_frame_line(std::string_view s) {
+  LogFrame f;
+  if (s.starts_with("File \"")) {
+    size_t q = s.find('"', 6);
+    if (q == std::string_view::npos) {  // Cut mid-path: keep what we have.
+      f.file = std::string(s.substr(6));
+      return f;
+    }
+    f.file = std::string(s.substr(6, q - 6));
+    std::string_view rest = s.substr(q + 1);
+    if (rest.starts_with(", line ")) {
+      size_t n = digits_at(rest, 7);
+      f.line = to_u32(rest.substr(7, n));
+      rest = rest.substr(7 + n);
+      if (rest.starts_with(", in ")) f.function = std::string(trim(rest.substr(5)));
+    }
+    return f;
+  }
+  if (s.starts_with("<FrameSummary file ")) {
+    std::string_view rest = s.substr(19);
+    size_t c = rest.find(", line ");
+    if (c == std::string_view::npos) return std::nullopt;
+    f.file = std::string(rest.substr(0, c));
+    size_t n = digits_at(rest, c + 7);
+    f.line = to_u32(rest.substr(c + 7, n));
+    std::string_view fn = rest.substr(c + 7 + n);
+    if (fn.starts_with(" in ")) {
+      fn = fn.substr(4);
+      if (!fn.empty() && fn.back() == '>') fn.remove_suffix(1);
+      f.function = std::string(fn);
+    }
+    return f;
+  }
+  // pytest: "path/to/file.py:123: in func" (a frame) or "path/to/file.py:123: ErrorType".
+  size_t colon = s.find(".py:");
+  if (colon != std::string_view::npos && colon > 0 && s.find(' ') > colon) {
+    size_t n = digits_at(s, colon + 4);
+    if (n > 0 && s.substr(colon + 4 + n).starts_with(": ")) {
+      f.file = std::string(s.substr(0, colon + 3));
+      f.line = to_u32(s.substr(colon + 4, n));
+      std::string_view rest = s.substr(colon + 4 + n + 2);
+      if (rest.starts_with("in ")) {
+        f.function = std::string(trim(rest.substr(3)));
+        return f;
+      }
+      // "file.py:48: AssertionError" ends a pytest failure; anything else ("file.py:29: unknown:
+      // block: ...", a warning) is not a frame.
+      if (exception_type(trim(rest)) && trim(rest).find(' ') == std::string_view::npos) return f;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<LogFrame> parse_file_colon_line(std::string_view s) {
+  s = trim(s);
+  // Strip trailing punctuation such as ")" in "function: 'f' (/p/x.py:3)".
+  while (!s.empty() && (s.back() == ')' || s.back() == '.' || s.back() == ',')) s.remove_suffix(1);
+  size_t colon = s.rfind(':');
+  if (colon == std::string_view::npos || colon + 1 >= s.size()) return std::nullopt;
+  if (digits_at(s, colon + 1) != s.size() - colon - 1) return std::nullopt;
+  size_t start = s.rfind(' ', colon);
+  start = start == std::string_view::npos ? 0 : start + 1;
+  if (start < s.size() && s[start] == '(') ++start;
+  if (colon <= start) return std::nullopt;
+  LogFrame f;
+  f.file = std::string(s.substr(start, colon - start));
+  f.line = to_u32(s.substr(colon + 1));
+  return f;
+}
+
+std::optional<std::string_view> exception_type(std::string_view s) {
+  size_t i = 0;
+  size_t last_start = 0;
+  while (i < s.size()) {
+    if (!(std::isalpha(static_cast<unsigned char>(s[i])) || s[i] == '_')) return std::nullopt;
+    last_start = i;
+    while (i < s.size() && is_ident(s[i])) ++i;
+    if (i < s.size() && s[i] == '.') {
+      ++i;
+      continue;
+    }
+    break;
+  }
+  if (i == 0 || (i < s.size() && s[i] != ':')) return std::nullopt;
+  std::string_view last = s.substr(last_start, i - last_start);
+  static constexpr std::string_view suffixes[] = {"Error", "Exception", "Failed", "Unsupported", "Exit",
+                                                  "Interrupt", "Warning", "Violation", "Resources",
+                                                  "HitError", "Missing", "NotFound", "Timeout"};
+  for (std::string_view suf : suffixes)
+    if (last.size() >= suf.size() && last.ends_with(suf)) return s.substr(0, i);
+  if (last == "AssertionError" || last == "StopIteration" || last == "SymNode" ||
+      last == "GuardOnDataDependentSymNode")
+    return s.substr(0, i);
+  return std::nullopt;
+}
+
+bool is_library_path(std::string_view p) {
+  return p.find("/torch/") != std::string_view::npos || p.starts_with("torch/") ||
+         p.find("/lib/python") != std::string_view::npos || p.starts_with("<frozen") ||
+         p.find("_pytest/") != std::string_view::npos || p.find("/pluggy/") != std::string_view::npos ||
+         p.find("/unittest/") != std::string_view::npos || p.find("/triton/") != std::string_view::npos ||
+         p.starts_with("triton/") || p.find("torchinductor_") != std::string_view::npos ||
+         p.find("/functorch/") != std::string_view::npos || p.starts_with("<string>") ||
+         p.find("/runpy.py") != std::string_view::npos;
+}
+
+}  // namespace pt2bb

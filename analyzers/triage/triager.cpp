@@ -1,0 +1,21 @@
+// Triager and triage_text: the public face of the engine (triage/engine.h).
+#include "triage/engine.h"
+#include "triage/triage.h"
+
+namespace pt2bb {
+
+Triager::Triager(const TriageOptions& options) : engine_(std::make_unique<TriageEngine>(options)) {}
+Triager::~Triager() = default;
+Triager::Triager(Triager&&) noexcept = default;
+Triager& Triager::operator=(Triager&&) noexcept = default;
+
+void Triager::feed(std::string_view chunk) { engine_->feed(chunk); }
+TriageReport Triager::finish() { return engine_->finish(); }
+
+TriageReport triage_text(std::string_view log, const TriageOptions& options) {
+  Triager t(options);
+  t.feed(log);
+  return t.finish();
+}
+
+}  // namespace pt2bb
