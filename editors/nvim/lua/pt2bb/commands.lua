@@ -1,0 +1,169 @@
+-- pt2bb.commands: buffer-local user commands for the commands the server advertises in its
+-- initialize result (workspace/executeCommand), made when the client attaches to a buffer:
+--   :LspPt2bbTriage [file]          triage the current file, a given file, or the [range] lines
+--   :LspPt2bbTriageClipboard        triage the clipboard (register +, else ")
+--   :[range]LspPt2bbAddFailingTest  when the server has pt2bb.addFailingTest
+--   :LspPt2bb<Name> [json-args...]  one per other server command (pt2bb.collectLogs -> CollectLogs)
+--   :LspPt2bbRun {command} [args]   any advertised command, with completion
+-- None aliases a code action: the server's quick fixes stay in vim.lsp.buf.code_action().
+-- Runs on Neovim's main loop.
+local compat = require('pt2bb.compat')
+
+local M = {}
+
+-- 'pt2bb.collectLogs' -> 'CollectLogs', 'pt2bb.validate_on_main' -> 'ValidateOnMain'.
+function M.command_name(command)
+  local name = command:gsub('^pt2bb[%./:]', '')
+  local out = {}
+  for word in name:gmatch('[%w]+') do
+    table.insert(out, word:sub(1, 1):upper() .. word:sub(2))
+  end
+  return 'LspPt2bb' .. table.concat(out)
+end
+
+function M.advertised(client)
+  local caps = client.server_capabilities or {}
+  local provider = caps.executeCommandProvider
+  local list = type(provider) == 'table' and provider.commands or {}
+  local out, seen = {}, {}
+  for _, c in ipairs(type(list) == 'table' and list or {}) do
+    if type(c) == 'string' and c ~= '' and not seen[c] then
+      seen[c] = true
+      table.insert(out, c)
+    end
+  end
+  return out
+end
+
+-- One line for a command's result (null, a string, or an object with summary / message /
+-- title, or a triage category with findings).
+function M.describe(command, result)
+  if type(result) == 'string' then
+    return result
+  end
+  if type(result) == 'table' then
+    for _, key in ipairs({ 'summary', 'message', 'title' }) do
+      if type(result[key]) == 'string' and result[key] ~= '' then
+        return result[key]
+      end
+    end
+    if type(result.category) == 'string' then
+      local n = type(result.findings) == 'table' and #result.findings or 0
+      return string.format('%s: %s (%d finding%s)', command, result.category, n, n == 1 and '' or 's')
+    end
+  end
+  return command .. ': done'
+end
+
+function M.execute(client, bufnr, command, args, on_result)
+  compat.request(client, 'workspace/executeCommand', { command = command, arguments = args }, function(err, result)
+    if err then
+      vim.notify(string.format('pt2bb: %s failed: %s', command, err.message or tostring(err)), vim.log.levels.ERROR)
+      return
+    end
+    if on_result then
+      on_result(result)
+    else
+      vim.notify('pt2bb: ' .. M.describe(command, result), vim.log.levels.INFO)
+    end
+  end, bufnr)
+end
+
+-- Arguments typed after a generic command: JSON when they parse as JSON, else strings.
+function M.parse_args(fargs)
+  local out = {}
+  for _, a in ipairs(fargs) do
+    local ok, v = pcall(vim.json.decode, a)
+    if ok and v ~= nil then
+      table.insert(out, v)
+    else
+      table.insert(out, a)
+    end
+  end
+  return out
+end
+
+-- The triage argument: a saved file by path (the server streams it), else the text itself.
+function M.triage_input(bufnr, opts)
+  if opts.args and opts.args ~= '' then
+    return { path = vim.fn.fnamemodify(vim.fn.expand(opts.args), ':p') }
+  end
+  if opts.range and opts.range > 0 then
+    local lines = vim.api.nvim_buf_get_lines(bufnr, opts.line1 - 1, opts.line2, false)
+    return { text = table.concat(lines, '\n'), name = 'selection' }
+  end
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if name ~= '' and not vim.bo[bufnr].modified and vim.fn.filereadable(name) == 1 then
+    return { path = name }
+  end
+  return { text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n'), name = vim.fn.fnamemodify(name, ':t') }
+end
+
+local function lsp_range(bufnr, opts)
+  local lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  local first, last = 1, #lines
+  if opts.range and opts.range > 0 then
+    first, last = opts.line1, opts.line2
+  end
+  -- Whole lines: only line numbers, so no column encoding is involved.
+  return { start = { line = first - 1, character = 0 }, ['end'] = { line = last, character = 0 } }
+end
+
+local function make(bufnr, name, fn, spec)
+  vim.api.nvim_buf_create_user_command(bufnr, name, fn, spec)
+end
+
+function M.create(client, bufnr)
+  local cmds = M.advertised(client)
+  local has = {}
+  for _, c in ipairs(cmds) do
+    has[c] = true
+  end
+  if has['pt2bb.triage'] then
+    make(bufnr, 'LspPt2bbTriage', function(opts)
+      M.execute(client, bufnr, 'pt2bb.triage', { M.triage_input(bufnr, opts) })
+    end, { nargs = '?', range = true, complete = 'file', desc = 'pt2bb: triage this file, a file, or the lines' })
+    make(bufnr, 'LspPt2bbTriageClipboard', function()
+      local text = vim.fn.getreg('+')
+      if text == '' then
+        text = vim.fn.getreg('"')
+      end
+      if text == '' then
+        vim.notify('pt2bb: the clipboard is empty', vim.log.levels.WARN)
+        return
+      end
+      M.execute(client, bufnr, 'pt2bb.triage', { { text = text, name = 'clipboard' } })
+    end, { desc = 'pt2bb: triage the clipboard' })
+  end
+  if has['pt2bb.addFailingTest'] then
+    make(bufnr, 'LspPt2bbAddFailingTest', function(opts)
+      local range = lsp_range(bufnr, opts)
+      M.execute(client, bufnr, 'pt2bb.addFailingTest', { { uri = vim.uri_from_bufnr(bufnr), range = range } })
+    end, { range = true, desc = 'pt2bb: add a failing test from this repro' })
+  end
+  for _, c in ipairs(cmds) do
+    if c ~= 'pt2bb.triage' and c ~= 'pt2bb.addFailingTest' then
+      make(bufnr, M.command_name(c), function(opts)
+        M.execute(client, bufnr, c, M.parse_args(opts.fargs))
+      end, { nargs = '*', desc = 'pt2bb: ' .. c })
+    end
+  end
+  make(bufnr, 'LspPt2bbRun', function(opts)
+    local command = table.remove(opts.fargs, 1)
+    if not has[command] then
+      vim.notify('pt2bb: the server has no command ' .. tostring(command), vim.log.levels.ERROR)
+      return
+    end
+    M.execute(client, bufnr, command, M.parse_args(opts.fargs))
+  end, {
+    nargs = '+',
+    complete = function(arglead)
+      return vim.tbl_filter(function(c)
+        return c:sub(1, #arglead) == arglead
+      end, cmds)
+    end,
+    desc = 'pt2bb: run a server command',
+  })
+end
+
+return M
