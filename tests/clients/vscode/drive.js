@@ -1,0 +1,140 @@
+'use strict';
+// Drives real VS Code (code-server in headless Debian Chromium, through playwright-core) with our
+// extension installed and the real pt2bb server behind it, like a user would:
+//   open a PyTorch test file (Quick Open) -> warning squiggle -> Problems row -> hover note
+//   (Show Hover) -> Ctrl+. quick fix applied -> save -> the file's new text on disk
+//   -> the diagnostic is gone; and the extension's status bar item and palette commands.
+// Usage: node drive.js <url> <workspace dir> <screenshot dir>   (exit 0 = every check passed)
+const fs = require('fs');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+const [url, ws, shots] = process.argv.slice(2);
+const TEST_FILE = 'test/dynamo/test_client_repros.py';
+let passed = 0;
+let failed = 0;
+
+// The one check helper: prints a named PASS/FAIL line with what was seen.
+function check(name, ok, detail) {
+  if (ok) passed++; else failed++;
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ': ' + String(detail).replace(/\s+/g, ' ').slice(0, 300) : ''}`);
+  return ok;
+}
+
+const poll = (page, fn, arg, timeout = 20000) =>
+  page.waitForFunction(fn, arg, { timeout, polling: 200 }).then(h => h.jsonValue()).catch(() => null);
+
+async function goToLine(page, lineCol) {
+  await page.keyboard.press('Control+G');
+  await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 10000 });
+  await page.keyboard.type(lineCol);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+}
+
+async function problemsRows(page, pattern, timeout) {
+  return poll(page, (re) => {
+    const rows = [...document.querySelectorAll('.markers-panel .monaco-tl-contents')].map(e => e.innerText.replace(/\s+/g, ' '));
+    const hits = rows.filter(t => new RegExp(re).test(t));
+    return hits.length ? hits : null;
+  }, pattern, timeout);
+}
+
+(async () => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+  try {
+    await page.goto(url + '/?folder=' + encodeURIComponent(ws));
+    await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
+    await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
+
+    // Open the test file with Quick Open, as a user would.
+    await page.keyboard.press('Control+P');
+    await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 15000 });
+    await page.keyboard.type('test_client_repros.py');
+    await page.waitForSelector('.quick-input-list .monaco-list-row', { timeout: 15000 });
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.monaco-editor .view-lines', { timeout: 30000 });
+    await poll(page, () => document.querySelector('.monaco-editor .view-lines').innerText.includes('ClientReproTests'), null, 15000);
+
+    const squiggle = await page.waitForSelector('.monaco-editor .squiggly-warning', { timeout: 60000 }).catch(() => null);
+    check('warning squiggle from the server in the editor', !!squiggle);
+
+    const status = await poll(page, () => {
+      const item = [...document.querySelectorAll('.statusbar-item')].find(e => /\bPT2\b/.test(e.innerText));
+      return item ? item.innerText : null;
+    }, null, 15000);
+    check('status bar item shows the extension', !!status, status);
+
+    await page.keyboard.press('Control+Shift+M');
+    const rows = await problemsRows(page, 'unittest-testcase|unittest\\.TestCase', 20000);
+    check('Problems panel row for the unittest.TestCase base', !!rows, rows && rows.join(' | '));
+    const guardRows = await problemsRows(page, 'missing-run-tests|run_tests', 5000);
+    check('Problems panel row for the missing run_tests() guard', !!guardRows, guardRows && guardRows.join(' | '));
+
+    // Hover: cursor on `graph_break` (line 12), then "Show Hover" (Ctrl+K Ctrl+I).
+    await page.click('.monaco-editor .view-lines');
+    await goToLine(page, '12:28');
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const hover = await poll(page, () => {
+      const t = [...document.querySelectorAll('.monaco-hover')].map(e => e.innerText).join(' | ');
+      return /graph break/i.test(t) ? t : null;
+    }, null, 20000);
+    check('hover note on torch._dynamo.graph_break', !!hover, hover);
+    await page.screenshot({ path: path.join(shots, 'hover.png') });
+    await page.keyboard.press('Escape');
+
+    // Quick fix: cursor in `unittest.TestCase` (line 8), Ctrl+. and pick "Derive from ...".
+    await goToLine(page, '8:30');
+    await page.keyboard.press('Control+.');
+    const menu = await page.waitForSelector('.action-widget', { timeout: 20000 }).then(w => w.innerText()).catch(() => '');
+    check('quick fix menu lists the server action', /Derive from/.test(menu), menu);
+    const item = page.locator('.action-widget .monaco-list-row', { hasText: 'Derive from' }).first();
+    if (await item.count()) {
+      await item.click();
+      const edited = await poll(page, () => {
+        const t = document.querySelector('.monaco-editor .view-lines').innerText.replace(/\u00a0/g, ' ');
+        return /class ClientReproTests\((?!unittest\.)[\w.]*TestCase\)/.test(t) ? true : null;
+      }, null, 15000);
+      check('quick fix edit applied in the editor', !!edited);
+      await page.keyboard.press('Control+S');
+      const file = path.join(ws, TEST_FILE);
+      let text = '';
+      for (let i = 0; i < 50 && !/class ClientReproTests\((?!unittest\.)/.test(text); i++) {
+        await page.waitForTimeout(200);
+        text = fs.readFileSync(file, 'utf8');
+      }
+      const classLine = (text.match(/^class ClientReproTests\(.*$/m) || [''])[0];
+      check("the file's new text on disk derives from PyTorch's TestCase",
+        /\((?!unittest\.)[\w.]*TestCase\)/.test(classLine) && /^from torch\.[\w.]+ import TestCase|^import torch\._dynamo\.test_case/m.test(text),
+        classLine);
+      const cleared = await poll(page, () => {
+        const rows = [...document.querySelectorAll('.markers-panel .monaco-tl-contents')].map(e => e.innerText);
+        return rows.length > 0 && !rows.some(t => /unittest-testcase/.test(t)) ? true : null;
+      }, null, 20000);
+      check('the fixed diagnostic left the Problems panel', !!cleared);
+    }
+
+    // The palette: our commands, shown because the server advertises what they call.
+    await page.keyboard.press('Control+Shift+P');
+    await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 10000 });
+    await page.keyboard.type('PT2: ');
+    const palette = await poll(page, () => {
+      const t = [...document.querySelectorAll('.quick-input-list .monaco-list-row')].map(e => e.innerText.replace(/\s+/g, ' '));
+      return t.some(x => /Restart the Server/.test(x)) ? t : null;
+    }, null, 10000);
+    check('palette lists the PT2 commands', !!palette, palette && palette.join(' | '));
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: path.join(shots, 'final.png') });
+  } catch (e) {
+    check('driver', false, e.message.split('\n')[0]);
+    await page.screenshot({ path: path.join(shots, 'error.png') }).catch(() => {});
+  }
+  await browser.close();
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+})();
