@@ -27,7 +27,7 @@ trap cleanup EXIT
 # 1. The extension, type-checked, bundled and packaged as a user would install it.
 (cd "$ext" && npm run -s typecheck && npm run -s bundle \
   && npx vsce package --no-dependencies -o "$work/pt2bb.vsix" </dev/null >/dev/null) || fail "building the .vsix failed"
-cs=(node "$cs_dir/package/out/node/entry.js" --user-data-dir "$work/user-data" --extensions-dir "$work/extensions")
+cs=(node "$cs_dir/package/out/node/entry.js" --config "$work/code-server.yaml" --user-data-dir "$work/user-data" --extensions-dir "$work/extensions")
 "${cs[@]}" --install-extension "$work/pt2bb.vsix" >/dev/null
 
 # 2. A scratch copy of the fixture workspace, and settings pointing at the binary under test.

@@ -49,4 +49,4 @@ ln -sfn node_modules node_modules.asar
 cd "$tmp"
 touch .installed
 rm -rf "$DEST"; mv "$tmp" "$DEST"
-node "$DEST/package/out/node/entry.js" --version | head -1
+echo "code-server $VERSION installed in $DEST"
