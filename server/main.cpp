@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   static constexpr CommandInstaller installers[] = {
       &install_lsp_command,
       &install_check_command,
+      &install_triage_command,
   };
   for (CommandInstaller install : installers) install(app, ctx);
 

@@ -170,7 +170,8 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
   const bool indented = !t.empty() && (t[0] == ' ' || t[0] == '\t');
 
   // Chained exceptions and new tracebacks end the current record.
-  if (trimmed.starts_with("Traceback (most recent call last)")) {
+  if (trimmed.starts_with("Traceback (most recent call last)") ||
+      (trimmed.ends_with("Traceback (most recent call last)") && !indented)) {  // IPython: "XError   Traceback (...)".
     close_block();
     exc_ = std::make_unique<Exception>();
     exc_->first_line = ln;
@@ -325,6 +326,10 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
           exc_->frames.back().code = clip(trimmed, 200);
         return true;
       }
+      // IPython prints source context as "---> 55     code" and "     54  code".
+      if (trimmed.starts_with("-->") || trimmed.starts_with("---->") || trimmed.starts_with("->") ||
+          (trimmed[0] >= '0' && trimmed[0] <= '9') || trimmed.starts_with("...") || trimmed.starts_with("[... skipping"))
+        return true;
       // The exception line ends the traceback.
       auto type = exception_type(trimmed);
       exc_->type = type ? std::string(*type) : std::string(trimmed.substr(0, trimmed.find(':')));

@@ -9,15 +9,27 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-// "[rank0]:" / "[default3]:" (torchrun) at the start of the line.
+// "[rank0]:" / "[default3]:" (torchrun), "[01:17:10.938]:" (a job runner's clock) at the start
+// of the line: a short bracketed tag with a digit in it, then a colon.
 size_t rank_prefix(std::string_view s) {
   if (s.size() < 4 || s[0] != '[') return 0;
   size_t close = s.find("]:", 1);
-  if (close == std::string_view::npos || close > 24) return 0;
-  for (size_t i = 1; i < close; ++i)
-    if (!std::isalnum(static_cast<unsigned char>(s[i])) && s[i] != '_') return 0;
-  if (!is_digit(s[close - 1])) return 0;
+  if (close == std::string_view::npos || close > 40) return 0;
+  bool digit = false;
+  for (size_t i = 1; i < close; ++i) {
+    const char c = s[i];
+    if (c == ']' || c == '[' || c == ' ') return 0;
+    digit = digit || is_digit(c);
+  }
+  if (!digit) return 0;
   return close + 2 + (s.size() > close + 2 && s[close + 2] == ' ' ? 1 : 0);
+}
+
+// "2024-05-01T12:00:00.1234567Z " (GitHub Actions) at the start of the line.
+size_t ci_timestamp(std::string_view s) {
+  if (s.size() < 21 || !is_digit(s[0]) || s[4] != '-' || s[10] != 'T' || s[13] != ':') return 0;
+  size_t z = s.find("Z ", 19);
+  return z != std::string_view::npos && z < 36 ? z + 2 : 0;
 }
 
 // "V0812 15:05:52.194000 1848694 torch/_dynamo/symbolic_convert.py:556] " -> its length.
@@ -75,8 +87,11 @@ LogLine split_log_line(std::string_view s) {
     out.text = s;
     return out;
   }
-  if (s[0] == '[') {
-    if (size_t n = rank_prefix(s)) s.remove_prefix(n);
+  if (size_t n = ci_timestamp(s)) s.remove_prefix(n);
+  for (int i = 0; i < 3 && !s.empty() && s[0] == '['; ++i) {
+    size_t n = rank_prefix(s);
+    if (n == 0) break;
+    s.remove_prefix(n);
   }
   size_t n = glog_prefix(s);
   if (n == 0 && !s.empty() && s[0] == '[') n = logging_prefix(s, &out.compile_id);

@@ -68,6 +68,33 @@ std::optional<LogFrame> parse_frame_line(std::string_view s) {
     }
     return f;
   }
+  // IPython 8: "File /p/x.py:123, in func(args)" or "File ~/x.py:12, in f".
+  if (s.starts_with("File ") && s.size() > 6 && s[5] != '"') {
+    size_t comma = s.find(", in ");
+    std::string_view loc = s.substr(5, comma == std::string_view::npos ? std::string_view::npos : comma - 5);
+    size_t colon = loc.rfind(':');
+    if (colon != std::string_view::npos && digits_at(loc, colon + 1) == loc.size() - colon - 1 && colon + 1 < loc.size()) {
+      f.file = std::string(loc.substr(0, colon));
+      f.line = to_u32(loc.substr(colon + 1));
+      if (comma != std::string_view::npos) {
+        std::string_view fn = s.substr(comma + 5);
+        f.function = std::string(fn.substr(0, fn.find('(')));
+      }
+      return f;
+    }
+  }
+  // IPython 7 / Colab: "/p/x.py in func(args)" or "[/p/x.py](https://localhost:8080/#) in func(...)".
+  if ((s.starts_with("/") || s.starts_with("[/") || s.starts_with("~/")) && s.find(".py") != std::string_view::npos) {
+    size_t py = s.find(".py");
+    std::string_view after = s.substr(py + 3);
+    if (after.starts_with("](")) after = after.substr(std::min(after.size(), after.find(')') + 1));
+    if (after.starts_with(" in ")) {
+      f.file = std::string(s.substr(s[0] == '[' ? 1 : 0, py + 3 - (s[0] == '[' ? 1 : 0)));
+      std::string_view fn = after.substr(4);
+      f.function = std::string(fn.substr(0, fn.find('(')));
+      return f;
+    }
+  }
   // pytest: "path/to/file.py:123: in func" (a frame) or "path/to/file.py:123: ErrorType".
   size_t colon = s.find(".py:");
   if (colon != std::string_view::npos && colon > 0 && s.find(' ') > colon) {

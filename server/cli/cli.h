@@ -31,5 +31,6 @@ using CommandInstaller = void (*)(CLI::App& app, CliContext& ctx);
 
 void install_lsp_command(CLI::App& app, CliContext& ctx);
 void install_check_command(CLI::App& app, CliContext& ctx);
+void install_triage_command(CLI::App& app, CliContext& ctx);
 
 }  // namespace pt2bb

@@ -44,6 +44,7 @@ void LanguageServer::bind_methods() {
   install_code_actions(*this);
   install_code_lens(*this);
   install_commands(*this);
+  install_triage_feature(*this);
   // clang-format on
 }
 

@@ -120,5 +120,6 @@ private:
 void install_lifecycle_extras(LanguageServer& server);
 void install_text_sync(LanguageServer& server);
 void install_progress(LanguageServer& server);
+void install_triage_feature(LanguageServer& server);  // lsp/triage_feature.cpp
 
 }  // namespace pt2bb

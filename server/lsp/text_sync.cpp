@@ -24,6 +24,11 @@ std::vector<TextChange> to_changes(const std::vector<protocol::TextDocumentConte
   return out;
 }
 
+// Only Python documents go through the Python pipeline (a log file is not broken Python).
+bool is_python(const OpenDocument& doc) {
+  return doc.language_id == "python" || doc.path.ends_with(".py") || doc.path.ends_with(".pyi");
+}
+
 }  // namespace
 
 void install_text_sync(LanguageServer& server) {
@@ -36,8 +41,10 @@ void install_text_sync(LanguageServer& server) {
     doc.language_id = p.textDocument.languageId;
     doc.version = p.textDocument.version;
     doc.doc = std::make_unique<Document>(std::move(p.textDocument.text));
-    docs.insert_or_assign(p.textDocument.uri, std::move(doc));
-    server.diagnostics().document_changed(p.textDocument.uri);
+    const bool python = is_python(doc);
+    auto& stored = docs.insert_or_assign(p.textDocument.uri, std::move(doc)).first->second;
+    if (python) server.diagnostics().document_changed(p.textDocument.uri);
+    for (const auto& hook : server.features().document_opened) hook(server, stored);
   });
   server.on_notification("textDocument/didChange", [&server](const protocol::json& params) {
     auto p = protocol::parse_params<protocol::DidChangeTextDocumentParams>(params);
@@ -48,12 +55,13 @@ void install_text_sync(LanguageServer& server) {
     }
     doc->doc->apply_changes(to_changes(p.contentChanges), server.session().encoding);
     doc->version = p.textDocument.version;
-    server.diagnostics().document_changed(p.textDocument.uri);
+    if (is_python(*doc)) server.diagnostics().document_changed(p.textDocument.uri);
   });
   server.on_notification("textDocument/didClose", [&server](const protocol::json& params) {
     auto p = protocol::parse_params<protocol::DidCloseTextDocumentParams>(params);
     server.session().documents.erase(p.textDocument.uri);
     server.diagnostics().document_closed(p.textDocument.uri);
+    for (const auto& hook : server.features().document_closed) hook(server, p.textDocument.uri);
   });
   server.on_notification("textDocument/didSave", [&server](const protocol::json& params) {
     auto p = protocol::parse_params<protocol::DidSaveTextDocumentParams>(params);
