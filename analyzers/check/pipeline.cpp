@@ -3,12 +3,14 @@
 #include <algorithm>
 
 #include "check/syntax_errors.h"
+#include "testing/hygiene.h"
 
 namespace pt2bb {
 
 const std::vector<FileAnalyzer>& file_analyzers() {
   static const std::vector<FileAnalyzer> analyzers = {
       &find_syntax_errors,
+      &check_test_hygiene,
   };
   return analyzers;
 }
