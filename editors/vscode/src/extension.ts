@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import * as addTest from './add-test';
 import * as commandContext from './command-context';
 import { Pt2bbContext } from './context';
+import * as jobs from './jobs';
 import * as runCommand from './run-command';
 import * as statusBar from './status-bar';
 import * as triage from './triage';
@@ -20,7 +21,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<void
     vscode.commands.registerCommand('pt2bb.restart', () => c.restart()),
     vscode.commands.registerCommand('pt2bb.showOutput', () => c.output.show(true)),
   );
-  for (const feature of [statusBar, commandContext, triage, addTest, runCommand]) feature.activate(c);
+  for (const feature of [statusBar, commandContext, triage, addTest, jobs, runCommand]) feature.activate(c);
   await c.start();
 }
 

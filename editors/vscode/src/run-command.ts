@@ -1,9 +1,11 @@
 // "Run a Server Command…": a quick pick of every command the running server advertises in its
 // initialize result (read at run time, so commands a newer server adds appear here without a new
-// extension). Known commands go to their own palette entries; the others run with no arguments.
+// extension). Triage and add-test go to their own palette entries; the others run with the
+// arguments the server gives at the cursor (its code actions and lenses), else the current file.
 // Extension host main thread.
 import * as vscode from 'vscode';
 
+import { serverArgumentsAt } from './command-sites';
 import { Pt2bbContext } from './context';
 import { describeResult, titleOf } from './server-commands';
 
@@ -32,7 +34,7 @@ export function activate(ctx: Pt2bbContext): void {
         return;
       }
       try {
-        const result = await ctx.executeServerCommand(pick.command, []);
+        const result = await ctx.executeServerCommand(pick.command, await serverArgumentsAt(pick.command));
         void vscode.window.showInformationMessage(describeResult(pick.command, result));
       } catch (err) {
         void vscode.window.showErrorMessage(`PT2: ${pick.command} failed: ${err instanceof Error ? err.message : String(err)}`);

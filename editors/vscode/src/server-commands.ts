@@ -8,7 +8,42 @@
 export const KNOWN_COMMANDS: Readonly<Record<string, string>> = {
   'pt2bb.triage': 'Triage a log (file, selection or clipboard)',
   'pt2bb.addFailingTest': 'Add a failing test from a repro',
+  'pt2bb.checkEnvironment': 'Check the Python environment',
+  'pt2bb.minimize': 'Minimize the repro',
+  'pt2bb.validateOnMain': 'Validate the test on main',
 };
+
+// Palette entries of the server's workflow jobs (package.json ids -> server commands). Each runs
+// its server command with the arguments the server itself gives at the cursor (from its code
+// actions or code lenses), else with the current file.
+export const JOB_PALETTE: Readonly<Record<string, string>> = {
+  'pt2bb.palette.checkEnvironment': 'pt2bb.checkEnvironment',
+  'pt2bb.palette.reproduce': 'pt2bb.reproduce',
+  'pt2bb.palette.collectLogs': 'pt2bb.collectLogs',
+  'pt2bb.palette.inspectArtifacts': 'pt2bb.inspectArtifacts',
+  'pt2bb.palette.minimize': 'pt2bb.minimize',
+  'pt2bb.palette.validateOnMain': 'pt2bb.validateOnMain',
+  'pt2bb.palette.verify': 'pt2bb.verify',
+  'pt2bb.palette.celebrate': 'pt2bb.celebrate',
+  'pt2bb.palette.listJobs': 'pt2bb.listJobs',
+};
+
+// A server command found in the document (a code action at the cursor or a code lens).
+export interface CommandSite {
+  line: number;  // 0-based line of the lens or action.
+  command: string;
+  arguments?: unknown[];
+}
+
+// The arguments for `command` at `cursorLine`: those of the nearest site at or above the cursor
+// (a test method's lens sits on its `def` line), else the first site, else the current file.
+export function argumentsAt(sites: readonly CommandSite[], command: string, cursorLine: number, uri: string | undefined): unknown[] {
+  const mine = sites.filter((s) => s.command === command && Array.isArray(s.arguments));
+  const above = mine.filter((s) => s.line <= cursorLine).sort((a, b) => b.line - a.line);
+  const best = above[0] ?? mine[0];
+  if (best) return best.arguments as unknown[];
+  return uri ? [{ uri }] : [];
+}
 
 // "pt2bb.collectLogs" -> "Collect logs"; "pt2bb.validate_on_main" -> "Validate on main".
 export function titleOf(command: string): string {
@@ -58,9 +93,13 @@ export function describeResult(command: string, result: unknown): string {
   const title = titleOf(command);
   if (result === null || result === undefined) return `${title}: done.`;
   if (typeof result === 'string') return result;
+  if (Array.isArray(result) && result.every((r) => typeof r === 'object' && r !== null && 'title' in r)) {
+    if (result.length === 0) return `${title}: none.`;
+    return `${title}: ` + result.map((r) => `${(r as { title: string }).title}${(r as { state?: string }).state ? ` (${(r as { state: string }).state})` : ''}`).join('; ');
+  }
   if (typeof result === 'object' && !Array.isArray(result)) {
     const r = result as Record<string, unknown>;
-    for (const key of ['summary', 'message', 'title']) {
+    for (const key of ['summary', 'headline', 'message', 'title']) {
       if (typeof r[key] === 'string' && r[key] !== '') return r[key] as string;
     }
     if (typeof r.category === 'string') {

@@ -15,12 +15,14 @@ export function statusView(state: ClientState, status: StatusParams | undefined,
   const icon = { starting: '$(sync~spin)', running: '$(bug)', stopped: '$(circle-slash)', failed: '$(error)' }[state];
   let text = `${icon} PT2`;
   const lines = [`PT2 Bug Basher: server ${state}${detail ? ` (${detail})` : ''}`];
+  const envProblem = state === 'running' && status?.state !== undefined && status.state !== 'ready';
   if (state === 'running' && status) {
     const env = status.environment ?? '';
     const torch = status.torchVersion ? `torch ${status.torchVersion}` : '';
     const label = [env, torch].filter((s) => s !== '').join(' · ');
     if (label) text += ` ${label}`;
-    if (env) lines.push(`Environment: ${env}${status.python ? ` (${status.python})` : ''}`);
+    if (envProblem) text += ' $(warning)';
+    if (env) lines.push(`Environment: ${env}`);
     if (torch) lines.push(`PyTorch: ${status.torchVersion}`);
     if (status.message) lines.push(status.message);
   }
@@ -29,5 +31,5 @@ export function statusView(state: ClientState, status: StatusParams | undefined,
     lines.push('Restricted mode: the workspace is not trusted, so the server runs no processes.');
   }
   lines.push('Click to show the server output.');
-  return { text, tooltip: lines.join('\n'), error: state === 'failed' || (state === 'running' && status?.ok === false) };
+  return { text, tooltip: lines.join('\n'), error: state === 'failed' || envProblem };
 }

@@ -3,8 +3,12 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
 import {
-  addTestActions, advertisedCommands, contextKeyOf, describeResult, titleOf, triageArguments, triageInputProblem,
+  addTestActions, advertisedCommands, argumentsAt, contextKeyOf, describeResult, JOB_PALETTE, titleOf, triageArguments,
+  triageInputProblem,
 } from '../src/server-commands';
 
 test('titleOf: known titles, readable names for the others', () => {
@@ -53,6 +57,7 @@ test('describeResult', () => {
     [{ category: 'graph_break', findings: [{}, {}] }, 'Triage a log (file, selection or clipboard): graph_break (2 findings).'],
     [{ category: 'recompilation', findings: [{}] }, 'Triage a log (file, selection or clipboard): recompilation (1 finding).'],
     [[1, 2], 'Triage a log (file, selection or clipboard): done.'],
+    [{ headline: 'reproduces 3/3 (consistent): graph_break' }, 'reproduces 3/3 (consistent): graph_break'],
   ];
   for (const [result, want] of cases) assert.equal(describeResult('pt2bb.triage', result), want, JSON.stringify(result));
 });
@@ -70,4 +75,43 @@ test('addTestActions keeps the add-test actions, preferred first', () => {
   ]);
   assert.deepEqual(addTestActions([{ title: 'Add a failing test here' }]).length, 1);
   assert.deepEqual(addTestActions([{ title: 'Failing tests: rerun' }]), []);
+});
+
+test('describeResult lists job tables', () => {
+  assert.equal(describeResult('pt2bb.listJobs', []), 'List jobs: none.');
+  assert.equal(describeResult('pt2bb.listJobs', [{ jobId: 1, title: 'Reproduce T.test_a (3 runs)', state: 'done' }, { jobId: 2, title: 'Verify' }]),
+    'List jobs: Reproduce T.test_a (3 runs) (done); Verify');
+});
+
+test('argumentsAt: the server\'s own arguments nearest above the cursor, else the file', () => {
+  const a = (cls: string, test: string) => [{ uri: 'file:///w/t.py', testClass: cls, testName: test }];
+  const sites = [
+    { line: 10, command: 'pt2bb.reproduce', arguments: a('T', 'test_a') },
+    { line: 30, command: 'pt2bb.reproduce', arguments: a('T', 'test_b') },
+    { line: 31, command: 'pt2bb.verify', arguments: a('T', 'test_b') },
+    { line: 50, command: 'pt2bb.reproduce' },  // No arguments: not a usable site.
+  ];
+  const cases: [string, number, unknown[]][] = [
+    ['pt2bb.reproduce', 35, a('T', 'test_b')],
+    ['pt2bb.reproduce', 30, a('T', 'test_b')],
+    ['pt2bb.reproduce', 12, a('T', 'test_a')],
+    ['pt2bb.reproduce', 2, a('T', 'test_a')],   // Above every lens: the first one.
+    ['pt2bb.verify', 31, a('T', 'test_b')],
+    ['pt2bb.minimize', 5, [{ uri: 'file:///w/t.py' }]],
+  ];
+  for (const [cmd, line, want] of cases) assert.deepEqual(argumentsAt(sites, cmd, line, 'file:///w/t.py'), want, `${cmd}@${line}`);
+  assert.deepEqual(argumentsAt([], 'pt2bb.listJobs', 0, undefined), []);
+});
+
+// package.json and the code must agree: every palette entry runs a known server command, and is
+// shown only when the server advertises that command.
+test('package.json job palette entries match JOB_PALETTE and its when clauses', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
+  const declared: string[] = pkg.contributes.commands.map((c: { command: string }) => c.command);
+  const when = new Map<string, string>(pkg.contributes.menus.commandPalette.map((m: { command: string; when: string }) => [m.command, m.when]));
+  const palette = declared.filter((c) => c.startsWith('pt2bb.palette.'));
+  assert.deepEqual(palette.sort(), Object.keys(JOB_PALETTE).sort());
+  for (const id of palette) assert.equal(when.get(id), contextKeyOf(JOB_PALETTE[id]), id);
+  // No contributed id may equal a server command: the language client registers those itself.
+  for (const server of Object.values(JOB_PALETTE).concat(['pt2bb.triage', 'pt2bb.addFailingTest'])) assert.ok(!declared.includes(server), server);
 });
