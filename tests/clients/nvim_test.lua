@@ -99,7 +99,10 @@ if not client then
   return finish()
 end
 check('root detected from setup.py', client.config.root_dir == ws, client.config.root_dir)
-check('UTF-16 positions by default (Neovim 0.7 offers no other)', client.offset_encoding == 'utf-16', client.offset_encoding)
+-- The server takes UTF-8 when the client offers it (Neovim 0.11+), else the LSP default UTF-16.
+local offered = ((vim.lsp.protocol.make_client_capabilities().general or {}).positionEncodings) or {}
+local want_enc = vim.tbl_contains(offered, 'utf-8') and 'utf-8' or 'utf-16'
+check('position encoding negotiated (' .. want_enc .. ')', client.offset_encoding == want_enc, client.offset_encoding)
 check('syntax-error diagnostic in vim.diagnostic', wait(10000, function() return codes(vim.diagnostic.get(buf))['syntax-error'] end),
   keys(codes(vim.diagnostic.get(buf))))
 check('buffer-local :LspPt2bbRun made on attach', vim.fn.exists(':LspPt2bbRun') == 2)

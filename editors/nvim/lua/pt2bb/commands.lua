@@ -3,7 +3,8 @@
 --   :LspPt2bbTriage [file]          triage the current file, a given file, or the [range] lines
 --   :LspPt2bbTriageClipboard        triage the clipboard (register +, else ")
 --   :[range]LspPt2bbAddFailingTest  when the server has pt2bb.addFailingTest
---   :LspPt2bb<Name> [json-args...]  one per other server command (pt2bb.collectLogs -> CollectLogs)
+--   :LspPt2bb<Name> [json-args...]  one per other server command (pt2bb.collectLogs -> CollectLogs);
+--                                   without arguments: the server's own ones at the cursor
 --   :LspPt2bbRun {command} [args]   any advertised command, with completion
 -- None aliases a code action: the server's quick fixes stay in vim.lsp.buf.code_action().
 -- Runs on Neovim's main loop.
@@ -41,8 +42,19 @@ function M.describe(command, result)
   if type(result) == 'string' then
     return result
   end
+  if type(result) == 'table' and (vim.islist or vim.tbl_islist)(result) then
+    -- A job table (pt2bb.listJobs): one entry per job.
+    if #result == 0 then
+      return command .. ': none'
+    end
+    local rows = {}
+    for _, r in ipairs(result) do
+      table.insert(rows, string.format('#%s %s (%s)', tostring(r.jobId), tostring(r.title), tostring(r.state)))
+    end
+    return command .. ': ' .. table.concat(rows, '; ')
+  end
   if type(result) == 'table' then
-    for _, key in ipairs({ 'summary', 'message', 'title' }) do
+    for _, key in ipairs({ 'summary', 'headline', 'message', 'title' }) do
       if type(result[key]) == 'string' and result[key] ~= '' then
         return result[key]
       end
@@ -67,6 +79,28 @@ function M.execute(client, bufnr, command, args, on_result)
       vim.notify('pt2bb: ' .. M.describe(command, result), vim.log.levels.INFO)
     end
   end, bufnr)
+end
+
+-- The arguments the server itself gives `command` at the cursor: those of its code lens nearest
+-- at or above the cursor line (a test method's lens sits on its `def`), else the current file.
+function M.arguments_at(bufnr, command)
+  local line = vim.api.nvim_win_get_cursor(0)[1] - 1
+  local best
+  for _, lens in ipairs(vim.lsp.codelens.get(bufnr) or {}) do
+    local c = lens.command
+    if c and c.command == command and type(c.arguments) == 'table' then
+      local l = lens.range.start.line
+      if l <= line and (not best or l > best.line) then
+        best = { line = l, args = c.arguments }
+      elseif not best then
+        best = { line = -1, args = c.arguments } -- Below the cursor: only if nothing is above.
+      end
+    end
+  end
+  if best then
+    return best.args
+  end
+  return { { uri = vim.uri_from_bufnr(bufnr) } }
 end
 
 -- Arguments typed after a generic command: JSON when they parse as JSON, else strings.
@@ -144,7 +178,8 @@ function M.create(client, bufnr)
   for _, c in ipairs(cmds) do
     if c ~= 'pt2bb.triage' and c ~= 'pt2bb.addFailingTest' then
       make(bufnr, M.command_name(c), function(opts)
-        M.execute(client, bufnr, c, M.parse_args(opts.fargs))
+        local args = #opts.fargs > 0 and M.parse_args(opts.fargs) or M.arguments_at(bufnr, c)
+        M.execute(client, bufnr, c, args)
       end, { nargs = '*', desc = 'pt2bb: ' .. c })
     end
   end
@@ -154,7 +189,8 @@ function M.create(client, bufnr)
       vim.notify('pt2bb: the server has no command ' .. tostring(command), vim.log.levels.ERROR)
       return
     end
-    M.execute(client, bufnr, command, M.parse_args(opts.fargs))
+    local args = #opts.fargs > 0 and M.parse_args(opts.fargs) or M.arguments_at(bufnr, command)
+    M.execute(client, bufnr, command, args)
   end, {
     nargs = '+',
     complete = function(arglead)

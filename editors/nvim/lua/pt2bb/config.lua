@@ -19,6 +19,8 @@ M.defaults = {
   language = '', -- 'en' or 'fr'; '' = the server's choice from $LANG.
   trusted = true, -- false: the server runs no processes (only reads files).
   progress = true, -- Echo the server's $/progress messages.
+  codelens = true, -- Show and refresh the server's code lenses (Reproduce, workflow steps).
+  open_reports = true, -- Open a job's Markdown report in a split when it is done.
   on_attach = nil, -- function(client, bufnr), called after the plugin's own.
   -- Any other key is passed to the client as a vim.lsp.Config field (capabilities, on_exit, …).
 }
@@ -86,7 +88,7 @@ function M.lsp_config(o)
     end
   end
   cfg.on_attach = function(client, bufnr)
-    attach.on_attach(client, bufnr)
+    attach.on_attach(client, bufnr, o)
     if o.on_attach then
       o.on_attach(client, bufnr)
     end
