@@ -26,8 +26,34 @@ DecodeError invalid(std::optional<RequestId> id, std::string message) {
 
 }  // namespace
 
+namespace {
+
+// Replaces each byte that is not part of valid UTF-8 with U+FFFD. Some clients send documents
+// with broken bytes inside JSON strings; rejecting the whole message would lose the document.
+std::string sanitize_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+    bool ok = n > 0 && i + n <= s.size();
+    for (size_t k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+    if (ok) {
+      out.append(s.substr(i, n));
+      i += n;
+    } else {
+      out.append("\xEF\xBF\xBD");
+      ++i;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 Message decode_message(std::string_view body) {
   json j = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) j = json::parse(sanitize_utf8(body), nullptr, false);
   if (j.is_discarded()) {
     return DecodeError{std::nullopt, ResponseError{ErrorCode::ParseError, "message body is not valid JSON", {}}};
   }

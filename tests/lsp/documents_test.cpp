@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "harness.h"
+#include "protocol/framing.h"
 
 using namespace pt2bb;
 using namespace pt2bb::test;
@@ -79,12 +80,17 @@ TEST_CASE("positions past the end of a line or of the file are clamped, not a cr
 TEST_CASE("UTF-16 columns around non-ASCII text, and invalid UTF-8, are handled") {
   TestClient client;
   client.initialize();
-  // The error starts after an emoji (2 UTF-16 units) and an accent (1 unit).
+  // The error (the second `=`) comes after an emoji (2 UTF-16 units) and an accent (1 unit).
   client.open(kPath, "s = '😀é'; t = = 2\n", 1);
   json p = client.wait_diagnostics(kPath);
   REQUIRE(p["diagnostics"].size() == 1);
-  CHECK(p["diagnostics"][0]["range"]["start"]["character"] == 10);
-  client.open("/ws/bad.py", "x = '\xC3\x28'\ndef f(:\n", 1);
+  CHECK(p["diagnostics"][0]["range"]["start"]["character"] == 15);
+  // Raw invalid UTF-8 inside the JSON string: the document is kept (bad bytes replaced).
+  const std::string body =
+      std::string(R"({"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":)") +
+      R"({"uri":"file:///ws/bad.py","languageId":"python","version":1,"text":"x = ')" + "\xC3\x28" +
+      R"('\ndef f(:\n"}}})";
+  client.send_raw(protocol::encode_frame(body));
   json bad = client.wait_diagnostics("/ws/bad.py");
   CHECK(check_codes(bad) == std::vector<std::string>{"2:syntax-error"});
 }
@@ -95,7 +101,7 @@ TEST_CASE("UTF-8 positions are used when negotiated") {
   client.open(kPath, "s = '😀é'; t = = 2\n", 1);
   json p = client.wait_diagnostics(kPath);
   REQUIRE(p["diagnostics"].size() == 1);
-  CHECK(p["diagnostics"][0]["range"]["start"]["character"] == 13);
+  CHECK(p["diagnostics"][0]["range"]["start"]["character"] == 18);
 }
 
 TEST_CASE("didChange for a document that is not open is ignored") {
