@@ -1,6 +1,9 @@
 #include "harness.h"
 
 #include <fcntl.h>
+
+#include <cstdlib>
+#include <fstream>
 #include <unistd.h>
 
 #include <boost/asio/io_context.hpp>
@@ -65,6 +68,24 @@ TestClient::~TestClient() {
   ::close(from_server_[0]);
 }
 
+void TestClient::record(const json& msg) {
+  static const char* trace = std::getenv("PT2BB_LSP_TRACE");
+  if (!trace || !msg.is_object()) return;
+  json line;
+  if (msg.contains("method")) {
+    line = {{"method", msg["method"]}, {"params", msg.value("params", json())}};
+  } else if (msg.contains("result") && msg["id"].is_number_integer()) {
+    auto it = sent_methods_.find(msg["id"].get<int64_t>());
+    if (it == sent_methods_.end() || it->second.rfind("test/", 0) == 0) return;
+    line = {{"reply_to", it->second}, {"result", msg["result"]}};
+  } else {
+    return;
+  }
+  static std::mutex file_mutex;
+  std::lock_guard lock(file_mutex);
+  std::ofstream(trace, std::ios::app) << line.dump() << "\n";
+}
+
 void TestClient::read_loop() {
   protocol::FrameParser parser;
   char buf[65536];
@@ -80,6 +101,7 @@ void TestClient::read_loop() {
         send_raw(protocol::encode_frame(json{{"jsonrpc", "2.0"}, {"id", msg["id"]}, {"result", nullptr}}.dump()));
       }
       std::lock_guard lock(mutex_);
+      record(msg);
       messages_.push_back(std::move(msg));
       cv_.notify_all();
     }
@@ -109,6 +131,10 @@ void TestClient::notify(const std::string& method, const json& params) {
 
 json TestClient::request(const std::string& method, const json& params, int timeout_ms) {
   const int64_t id = next_id_++;
+  {
+    std::lock_guard lock(mutex_);
+    sent_methods_[id] = method;
+  }
   json msg = {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}};
   if (!params.is_null()) msg["params"] = params;
   send_raw(protocol::encode_frame(msg.dump()));

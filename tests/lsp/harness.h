@@ -7,6 +7,9 @@
 //   auto diags = client.wait_diagnostics("/ws/a.py");
 //
 // Server-to-client requests (e.g. window/workDoneProgress/create) are answered with null.
+// When $PT2BB_LSP_TRACE names a file, every message the server sends is appended to it as one
+// JSON line {"method", "params"} or {"reply_to", "result"}; the lsp.meta_model test validates
+// them all against the LSP meta model.
 // Every call blocks with a timeout (REQUIRE fails when it expires): a hang is a test failure,
 // never a stuck test run.
 #pragma once
@@ -17,6 +20,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <map>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -66,6 +70,7 @@ public:
 
 private:
   void read_loop();
+  void record(const json& msg);  // Appends to $PT2BB_LSP_TRACE (caller holds mutex_).
   std::optional<json> wait_for(std::function<bool(const json&)> pred, int timeout_ms);
 
   int to_server_[2] = {-1, -1};
@@ -78,6 +83,7 @@ private:
   size_t consumed_ = 0;
   int64_t next_id_ = 1;
   std::optional<int> exit_code_;
+  std::map<int64_t, std::string> sent_methods_;  // Request id -> method, to label replies.
   bool input_closed_ = false;
 };
 
