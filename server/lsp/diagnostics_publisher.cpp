@@ -7,6 +7,9 @@
 #include "lsp/language_server.h"
 #include "support/file_io.h"
 #include "support/uri.h"
+#include "testing/workspace_index.h"
+#include "workspace/finding_paths.h"
+#include "workspace/workspace_service.h"
 
 namespace pt2bb {
 
@@ -38,7 +41,12 @@ void DiagnosticsPublisher::analyze(const std::string& uri) {
   const std::string rel = server_.session().relative_path(doc->path);
   const PositionEncoding enc = server_.session().encoding;
   const Lang lang = server_.session().lang;
-  server_.run_on_worker([this, uri, snapshot, rel, enc, lang] {
+  // The testing analyzers compare with the file's baseline and rank against the workspace index.
+  auto head = server_.workspace().head_text(uri);
+  auto index = server_.workspace().index();
+  const bool indexed = server_.workspace().relative(doc->path).has_value();
+  const std::string root = server_.session().root_of(doc->path).value_or("");
+  server_.run_on_worker([this, uri, snapshot, rel, enc, lang, head, index, indexed, root] {
     const LineIndex lines(*snapshot->text);
     FileContext ctx;
     ctx.path = rel;
@@ -46,14 +54,20 @@ void DiagnosticsPublisher::analyze(const std::string& uri) {
     ctx.tree = snapshot->tree.get();
     ctx.lines = &lines;
     ctx.lang = lang;
+    if (head) ctx.head_text = *head;
+    ctx.workspace = index.get();
     std::vector<Finding> findings = run_file_analyzers(ctx);
+    resolve_finding_paths(findings, snapshot->path, rel, root);
     std::vector<protocol::Diagnostic> diags;
     for (const Finding& f : findings) diags.push_back(to_proto(f, lines, enc));
+    std::shared_ptr<const FileSummary> summary;
+    if (indexed) summary = std::make_shared<const FileSummary>(summarize_python(rel, *snapshot->text, snapshot->tree.get()));
     server_.post_to_session([this, uri, version = snapshot->version, diags = std::move(diags),
-                             findings = std::move(findings)]() mutable {
+                             findings = std::move(findings), summary]() mutable {
       OpenDocument* current = server_.session().find(uri);
       // A result for an older version, or for a closed document, is dropped.
       if (!current || current->version != version || stopped_) return;
+      if (summary) server_.workspace().update(summary);
       auto it = states_.find(uri);
       if (it == states_.end()) return;
       it->second->own = std::move(diags);
@@ -133,7 +147,13 @@ std::vector<Finding> DiagnosticsPublisher::own_findings(const std::string& uri, 
   ctx.tree = doc->doc->tree();
   ctx.lines = &doc->doc->line_index();
   ctx.lang = server_.session().lang;
-  return run_file_analyzers(ctx);
+  auto head = server_.workspace().head_text(uri);
+  if (head) ctx.head_text = *head;
+  auto index = server_.workspace().index();
+  ctx.workspace = index.get();
+  auto findings = run_file_analyzers(ctx);
+  resolve_finding_paths(findings, doc->path, rel, server_.session().root_of(doc->path).value_or(""));
+  return findings;
 }
 
 void DiagnosticsPublisher::stop() {

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "lsp/diagnostics_publisher.h"
+#include "workspace/workspace_service.h"
 #include "support/uri.h"
 
 namespace pt2bb {
@@ -15,6 +16,7 @@ LanguageServer::LanguageServer(asio::io_context& io, protocol::Transport& transp
     : io_(io), transport_(transport), options_(std::move(options)) {
   if (options_.worker_threads > 0) pool_ = std::make_unique<asio::thread_pool>(options_.worker_threads);
   diagnostics_ = std::make_unique<DiagnosticsPublisher>(*this);
+  workspace_ = std::make_unique<WorkspaceService>(*this);
   bind_methods();
 }
 
@@ -45,6 +47,8 @@ void LanguageServer::bind_methods() {
   install_code_lens(*this);
   install_commands(*this);
   install_triage_feature(*this);
+  install_workspace_index(*this);
+  install_testing_feature(*this);
   // clang-format on
 }
 

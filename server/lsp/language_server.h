@@ -33,6 +33,7 @@
 namespace pt2bb {
 
 class DiagnosticsPublisher;
+class WorkspaceService;
 
 struct ServerOptions {
   // Worker threads for analyses; 0 runs them inline on the session thread (deterministic tests).
@@ -76,6 +77,8 @@ public:
   const ServerOptions& options() const { return options_; }
   boost::asio::io_context& io() { return io_; }
   DiagnosticsPublisher& diagnostics() { return *diagnostics_; }
+  // The workspace index and open documents' baselines (server/workspace/).
+  WorkspaceService& workspace() { return *workspace_; }
   // The cancellation token of an open request (a fresh, uncancelled one when unknown).
   CancelToken cancel_token(const protocol::RequestId& id) const;
 
@@ -100,6 +103,7 @@ private:
   std::unique_ptr<boost::asio::thread_pool> pool_;
   Session session_;
   std::unique_ptr<DiagnosticsPublisher> diagnostics_;
+  std::unique_ptr<WorkspaceService> workspace_;
   json capabilities_ = json::object();
   FeatureRegistry features_;
 
@@ -121,5 +125,7 @@ void install_lifecycle_extras(LanguageServer& server);
 void install_text_sync(LanguageServer& server);
 void install_progress(LanguageServer& server);
 void install_triage_feature(LanguageServer& server);  // lsp/triage_feature.cpp
+void install_workspace_index(LanguageServer& server);  // workspace/workspace_service.cpp
+void install_testing_feature(LanguageServer& server);  // lsp/testing_feature.cpp
 
 }  // namespace pt2bb

@@ -53,11 +53,12 @@ bool selected(const std::string& rel, const ScanOptions& o) {
 
 }  // namespace
 
-std::vector<std::string> list_python_files(const std::string& root, const ScanOptions& options, bool* used_git) {
+std::vector<std::string> list_python_files(const std::string& root, const ScanOptions& options, bool* used_git,
+                                           bool allow_git) {
   std::vector<std::string> out;
   if (used_git) *used_git = false;
   // In a repository, git knows what is tracked and what is ignored.
-  if (git_toplevel(root)) {
+  if (allow_git && git_toplevel(root)) {
     if (auto listed = run_git(root, {"ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "*.py"})) {
       if (used_git) *used_git = true;
       size_t pos = 0;

@@ -26,8 +26,9 @@ struct ScanOptions {
 bool glob_match(std::string_view pattern, std::string_view path);
 
 // The workspace's Python files, relative to `root`, sorted. `used_git` tells which way was used.
+// `allow_git` false walks even in a repository (an untrusted workspace runs no process).
 std::vector<std::string> list_python_files(const std::string& root, const ScanOptions& options,
-                                           bool* used_git = nullptr);
+                                           bool* used_git = nullptr, bool allow_git = true);
 
 struct IndexStats {
   size_t files = 0;
