@@ -175,16 +175,30 @@ for _, c in ipairs(advertised) do
     or require('pt2bb.commands').command_name(c)
   check('user command for ' .. c, vim.fn.exists(':' .. name) == 2, name)
 end
+check('server offers pt2bb.triage', vim.tbl_contains(advertised, 'pt2bb.triage'))
 if vim.tbl_contains(advertised, 'pt2bb.triage') then
+  -- The log names /home/dev/pytorch/test/dynamo/test_client_repros.py:12: the server maps it onto
+  -- the workspace by path suffix and marks line 12 of the test file.
   notes = {}
   vim.cmd('LspPt2bbTriage')
-  check(':LspPt2bbTriage on the log reports a result', wait(20000, function()
+  check(':LspPt2bbTriage on the log reports its result', wait(20000, function()
     for _, n in ipairs(notes) do
-      if n:find('pt2bb', 1, true) then
+      if n:find('graph_break', 1, true) then
         return true
       end
     end
   end), table.concat(notes, ' | '))
+  check('its progress was shown', require('pt2bb.progress').last_done:find('triage', 1, true) ~= nil,
+    require('pt2bb.progress').last_done)
+  local test_buf = vim.fn.bufnr(ws .. '/test/dynamo/test_client_repros.py')
+  check('the finding lands on the source line of the test file', wait(10000, function()
+    for _, d in ipairs(vim.diagnostic.get(test_buf)) do
+      -- Line 12 of the log's file; the quick fix above added an import line to the buffer since.
+      if (d.lnum == 11 or d.lnum == 12) and tostring(d.message):lower():find('graph', 1, true) then
+        return true
+      end
+    end
+  end), vim.inspect(vim.tbl_map(function(d) return d.lnum .. ':' .. tostring(d.code) end, vim.diagnostic.get(test_buf))))
 end
 
 -- 4. Shutdown: the server exits cleanly.

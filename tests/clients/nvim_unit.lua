@@ -84,5 +84,22 @@ check('unknown keys pass through as vim.lsp.Config fields', cfg.capabilities, { 
 check('cmd wins over server_path', config.lsp_config(config.set({ cmd = { 'x', 'y' } })).cmd, { 'x', 'y' })
 check('handlers for progress, status, report', vim.tbl_count(cfg.handlers), 3)
 
+-- A missing executable: one warning, no client, no error (on every buffer after the first too).
+local warned = {}
+local notify = vim.notify
+vim.notify = function(msg)
+  table.insert(warned, msg)
+end
+local pt2bb = require('pt2bb')
+pt2bb.setup({ server_path = '/nonexistent/pt2bb' })
+local f = vim.fn.tempname() .. '.py'
+vim.fn.writefile({ 'import torch' }, f)
+vim.cmd('edit ' .. f)
+check('missing server: attach returns nil', pt2bb.attach(0), nil)
+check('missing server: attach again returns nil', pt2bb.attach(0), nil)
+check('missing server: warned once, naming the path', #warned == 1 and warned[1]:find('/nonexistent/pt2bb', 1, true) ~= nil, true)
+check('missing server: no client', #pt2bb.clients(), 0)
+vim.notify = notify
+
 out(string.format('%d passed, %d failed', passes, failures))
 vim.cmd(failures == 0 and 'qall!' or 'cquit!')

@@ -93,7 +93,10 @@ function M.setup(opts)
     local cfg = config.lsp_config(o)
     cfg.name = nil
     vim.lsp.config('pt2bb', cfg)
-    vim.lsp.enable('pt2bb')
+    -- A missing executable gets one clear warning instead of an error on every Python buffer.
+    if not warn_missing(cfg.cmd) then
+      vim.lsp.enable('pt2bb')
+    end
   else
     vim.api.nvim_create_autocmd('FileType', {
       group = group,

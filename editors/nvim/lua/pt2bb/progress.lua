@@ -6,7 +6,8 @@ local M = {}
 
 -- Per client id: { [token] = { title, message, percentage } }.
 local active = {}
-M.last = ''
+M.last = '' -- The running task's line ('' when idle).
+M.last_done = '' -- The last finished task's line.
 
 local function render(p)
   local s = p.title or ''
@@ -36,6 +37,7 @@ function M.update(client_id, token, value)
     local line = (tasks[key].title or '') .. ': ' .. (value.message or 'done')
     tasks[key] = nil
     M.last = ''
+    M.last_done = line
     return line
   else
     return nil
