@@ -165,6 +165,33 @@ if fix then
   end), keys(codes(vim.diagnostic.get(buf))))
 end
 
+-- 2b. A repro script: the "Add failing test" code action writes a test into the test file.
+local repro = open('models/repro_sin_cos.py')
+check('repro script attached', wait(5000, function() return client_of(repro) ~= nil end))
+local nlines = vim.api.nvim_buf_line_count(repro)
+local add_params = {
+  textDocument = { uri = vim.uri_from_bufnr(repro) },
+  range = { start = { line = 0, character = 0 }, ['end'] = { line = nlines, character = 0 } },
+  context = { diagnostics = {} },
+}
+local add
+check('"Add failing test" offered for the repro', wait(20000, function()
+  -- The workspace index is built in the background: ask until it is ready.
+  local r = vim.lsp.buf_request_sync(repro, 'textDocument/codeAction', add_params, 5000)
+  for _, a in ipairs(r and r[client.id] and r[client.id].result or {}) do
+    if a.title:find('Add failing test to test/dynamo/test_client_repros.py', 1, true) and a.isPreferred then
+      add = a
+    end
+  end
+  return add ~= nil
+end), add and add.title)
+if add then
+  vim.lsp.util.apply_workspace_edit(add.edit, enc)
+  local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
+  local _, tests = text:gsub('\n    def test_', '')
+  check('the test file buffer gained a test method', tests == 2, text:match('\n    def (test_[%w_]+)%(self%)[^\n]*$') or tests)
+end
+
 -- 3. A failure log: attached by the log patterns; the server's commands as user commands.
 local logbuf = open('logs/graph_break.log')
 check('failure log attached (log_patterns)', wait(5000, function() return client_of(logbuf) ~= nil end))
@@ -183,7 +210,7 @@ if vim.tbl_contains(advertised, 'pt2bb.triage') then
   vim.cmd('LspPt2bbTriage')
   check(':LspPt2bbTriage on the log reports its result', wait(20000, function()
     for _, n in ipairs(notes) do
-      if n:find('graph_break', 1, true) then
+      if n:find('^pt2bb: ') and not n:find('failed', 1, true) then
         return true
       end
     end

@@ -29,7 +29,9 @@ end
 for _, c in ipairs({
   { 'pt2bb.triage', vim.NIL, 'pt2bb.triage: done' },
   { 'pt2bb.triage', 'plain text', 'plain text' },
-  { 'pt2bb.triage', { category = 'graph_break', findings = { {}, {} } }, 'pt2bb.triage: graph_break (2 findings)' },
+  { 'pt2bb.triage', { category = 'graph_break', findings = { {}, {} } }, 'graph_break (2 findings)' },
+  { 'pt2bb.triage', { category = 'graph_break', title = 'Graph break', summary = 'Dynamo split it.', findings = { {} } },
+    'Graph break (1 finding): Dynamo split it.' },
   { 'pt2bb.reproduce', { headline = 'reproduces 3/3 (consistent)' }, 'reproduces 3/3 (consistent)' },
   { 'pt2bb.listJobs', {}, 'pt2bb.listJobs: none' },
   { 'pt2bb.listJobs', { { jobId = 1, title = 'Verify', state = 'done' } }, 'pt2bb.listJobs: #1 Verify (done)' },

@@ -99,12 +99,14 @@ export function describeResult(command: string, result: unknown): string {
   }
   if (typeof result === 'object' && !Array.isArray(result)) {
     const r = result as Record<string, unknown>;
-    for (const key of ['summary', 'headline', 'message', 'title']) {
-      if (typeof r[key] === 'string' && r[key] !== '') return r[key] as string;
-    }
-    if (typeof r.category === 'string') {
+    const str = (k: string) => (typeof r[k] === 'string' && r[k] !== '' ? (r[k] as string) : undefined);
+    // A triage report: its category (or title), how many findings, and its one-line summary.
+    if (str('category')) {
       const n = Array.isArray(r.findings) ? ` (${r.findings.length} finding${r.findings.length === 1 ? '' : 's'})` : '';
-      return `${title}: ${r.category}${n}.`;
+      return `${str('title') ?? str('category')}${n}${str('summary') ? `: ${str('summary')}` : '.'}`;
+    }
+    for (const key of ['summary', 'headline', 'message', 'title']) {
+      if (str(key)) return str(key) as string;
     }
   }
   return `${title}: done.`;

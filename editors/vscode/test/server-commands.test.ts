@@ -54,8 +54,8 @@ test('describeResult', () => {
     ['3 findings', '3 findings'],
     [{ summary: 'graph break in f (GB0007)' }, 'graph break in f (GB0007)'],
     [{ message: '' , title: 'Report ready' }, 'Report ready'],
-    [{ category: 'graph_break', findings: [{}, {}] }, 'Triage a log (file, selection or clipboard): graph_break (2 findings).'],
-    [{ category: 'recompilation', findings: [{}] }, 'Triage a log (file, selection or clipboard): recompilation (1 finding).'],
+    [{ category: 'graph_break', findings: [{}, {}] }, 'graph_break (2 findings).'],
+    [{ category: 'recompilation', title: 'Recompilation', summary: 'A guard failed.', findings: [{}] }, 'Recompilation (1 finding): A guard failed.'],
     [[1, 2], 'Triage a log (file, selection or clipboard): done.'],
     [{ headline: 'reproduces 3/3 (consistent): graph_break' }, 'reproduces 3/3 (consistent): graph_break'],
   ];

@@ -54,14 +54,19 @@ function M.describe(command, result)
     return command .. ': ' .. table.concat(rows, '; ')
   end
   if type(result) == 'table' then
-    for _, key in ipairs({ 'summary', 'headline', 'message', 'title' }) do
-      if type(result[key]) == 'string' and result[key] ~= '' then
-        return result[key]
-      end
+    local function str(k)
+      return type(result[k]) == 'string' and result[k] ~= '' and result[k] or nil
     end
-    if type(result.category) == 'string' then
+    -- A triage report: its category (or title), how many findings, and its one-line summary.
+    if str('category') then
       local n = type(result.findings) == 'table' and #result.findings or 0
-      return string.format('%s: %s (%d finding%s)', command, result.category, n, n == 1 and '' or 's')
+      return string.format('%s (%d finding%s)%s', str('title') or str('category'), n, n == 1 and '' or 's',
+        str('summary') and (': ' .. str('summary')) or '')
+    end
+    for _, key in ipairs({ 'summary', 'headline', 'message', 'title' }) do
+      if str(key) then
+        return str(key)
+      end
     end
   end
   return command .. ': done'
