@@ -32,6 +32,25 @@ async function goToLine(page, lineCol) {
   await page.waitForTimeout(300);
 }
 
+async function quickOpen(page, name) {
+  await page.keyboard.press('Control+P');
+  await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 15000 });
+  await page.keyboard.type(name);
+  await page.waitForSelector('.quick-input-list .monaco-list-row', { timeout: 15000 });
+  await page.keyboard.press('Enter');
+}
+
+// Runs a palette command by its full title ("PT2: Restart the Server").
+async function runPalette(page, title) {
+  await page.keyboard.press('Control+Shift+P');
+  await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 10000 });
+  await page.keyboard.type(title);
+  const found = await poll(page, (t) => [...document.querySelectorAll('.quick-input-list .monaco-list-row')]
+    .some(e => e.innerText.includes(t)) || null, title, 10000);
+  await page.keyboard.press(found ? 'Enter' : 'Escape');
+  return !!found;
+}
+
 async function problemsRows(page, pattern, timeout) {
   return poll(page, (re) => {
     const rows = [...document.querySelectorAll('.markers-panel .monaco-tl-contents')].map(e => e.innerText.replace(/\s+/g, ' '));
@@ -52,11 +71,7 @@ async function problemsRows(page, pattern, timeout) {
     await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
 
     // Open the test file with Quick Open, as a user would.
-    await page.keyboard.press('Control+P');
-    await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 15000 });
-    await page.keyboard.type('test_client_repros.py');
-    await page.waitForSelector('.quick-input-list .monaco-list-row', { timeout: 15000 });
-    await page.keyboard.press('Enter');
+    await quickOpen(page, 'test_client_repros.py');
     await page.waitForSelector('.monaco-editor .view-lines', { timeout: 30000 });
     await poll(page, () => document.querySelector('.monaco-editor .view-lines').innerText.includes('ClientReproTests'), null, 15000);
 
@@ -118,6 +133,24 @@ async function problemsRows(page, pattern, timeout) {
       }, null, 20000);
       check('the fixed diagnostic left the Problems panel', !!cleared);
     }
+
+    // "Add Failing Test from the Selection" on a repro script (no selection: the whole script).
+    await quickOpen(page, 'repro_sin_cos.py');
+    await poll(page, () => document.querySelector('.monaco-editor .view-lines').innerText.includes('opt_fn'), null, 15000);
+    const ran = await runPalette(page, 'PT2: Add Failing Test from the Selection');
+    // Several targets: a quick pick, best first.
+    const pick = await page.waitForSelector('.quick-input-widget input[placeholder*="failing test"]', { timeout: 8000 }).catch(() => null);
+    if (pick) await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    await runPalette(page, 'File: Save All');
+    let after = '';
+    for (let i = 0; i < 75; i++) {
+      after = fs.readFileSync(path.join(ws, TEST_FILE), 'utf8');
+      if ((after.match(/^    def test_/gm) || []).length >= 2) break;
+      await page.waitForTimeout(200);
+    }
+    const added = (after.match(/^    def (test_\w+)/gm) || []).map(m => m.trim());
+    check('"Add Failing Test" wrote a second test into the test file on disk', ran && added.length === 2, added.join(', '));
 
     // The palette: our commands, shown because the server advertises what they call.
     await page.keyboard.press('Control+Shift+P');
