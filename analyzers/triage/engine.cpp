@@ -25,7 +25,7 @@ constexpr const char* kStructural =
     R"(Break Reason|User Stack:|FrameSummary|^FAILED |^ERROR |^_{3,} |\.py:\d+: |^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)"
     R"((?:Error|Exception|Failed|Unsupported|Interrupt|Exit)(?::|$)|"compilation_metrics"|"artifact"|)"
     R"(The above exception|During handling of the above|hit config\.|last reason:|triggered by the following|)"
-    R"(^(?:python|python3|pytest) \S+\.py)";
+    R"(^(?:python|python3|pytest) \S+\.py|^\s*File [^"\s]+:\d+, in |\.py(?:\]\([^)]*\))? in [\w<])";
 
 // Artifacts whose lines are code or data listings: they quote kernels and guards, never failures.
 bool listing_artifact(std::string_view a) {
@@ -320,25 +320,36 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
   switch (mode_) {
     case Mode::Traceback: {
       if (trimmed.empty()) return true;
-      if (indented) {  // The code line of the last frame (or a caret line).
-        if (exc_ && !exc_->frames.empty() && exc_->frames.back().code.empty() &&
-            trimmed.find_first_not_of("^~ ") != std::string_view::npos)
-          exc_->frames.back().code = clip(trimmed, 200);
-        return true;
-      }
+      if (trimmed.find_first_not_of("^~ ") == std::string_view::npos) return true;  // Caret line.
       // IPython prints source context as "---> 55     code" and "     54  code".
       if (trimmed.starts_with("-->") || trimmed.starts_with("---->") || trimmed.starts_with("->") ||
           (trimmed[0] >= '0' && trimmed[0] <= '9') || trimmed.starts_with("...") || trimmed.starts_with("[... skipping"))
         return true;
+      if (indented) {
+        // The code line of the last frame. After it comes the exception line, which may be
+        // indented too when the whole traceback was pasted indented (a Markdown code block).
+        const bool have_code = exc_ && !exc_->frames.empty() && !exc_->frames.back().code.empty();
+        if (!have_code) {
+          if (exc_ && !exc_->frames.empty()) exc_->frames.back().code = clip(trimmed, 200);
+          return true;
+        }
+        if (!exception_type(trimmed)) return true;  // More source lines (3.11+ prints ranges).
+      }
       // The exception line ends the traceback.
       auto type = exception_type(trimmed);
       exc_->type = type ? std::string(*type) : std::string(trimmed.substr(0, trimmed.find(':')));
+      exc_->prefixed = line.prefixed;
+      exc_->compile_id = std::string(line.compile_id);
       exc_->message.push_back(clip(trimmed));
       exc_->evidence.push_back(ln);
       mode_ = Mode::Message;
       return false;  // Let the signatures read it.
     }
     case Mode::Message: {
+      if (line.prefixed && (!exc_->prefixed || line.compile_id != exc_->compile_id)) {
+        close_block();
+        return false;
+      }
       if (trimmed.starts_with("from user code:")) {
         mode_ = Mode::UserCode;
         return true;
@@ -450,6 +461,8 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
     exc_ = std::make_unique<Exception>();
     exc_->first_line = ln;
     exc_->type = std::string(*exception_type(body));
+    exc_->prefixed = line.prefixed;
+    exc_->compile_id = std::string(line.compile_id);
     exc_->message.push_back(clip(body));
     exc_->evidence.push_back(ln);
     mode_ = Mode::Message;

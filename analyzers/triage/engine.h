@@ -39,6 +39,8 @@ private:
     std::vector<int> hits;             // Signature indices seen on its message lines.
     std::string gb_id;
     bool chained = false;              // Another exception follows it in the same chain.
+    bool prefixed = false;             // Its exception line came with a logging prefix...
+    std::string compile_id;            // ...and this compile id: other records end its message.
   };
   // A graph-break record (any era), an explain() break reason or a TORCH_TRACE reason.
   struct GraphBreak {

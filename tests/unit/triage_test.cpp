@@ -1,0 +1,367 @@
+// The triage engine: knowledge loading and validation, the primary category of every fixture log
+// and of short excerpts cut the way people paste them, and the details of findings (dedupe,
+// locations, GB entries, recompile guards, streaming).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "lsp/triage_feature.h"
+#include "support/file_io.h"
+#include "triage/log_line.h"
+#include "triage/report_json.h"
+#include "triage/triage.h"
+
+using namespace pt2bb;
+namespace fs = std::filesystem;
+
+namespace {
+
+const TriageKnowledge& knowledge() {
+  static const TriageKnowledge kb = [] {
+    std::string error;
+    auto k = TriageKnowledge::load_embedded(&error);
+    if (!k) FAIL("embedded triage knowledge: " << error);
+    return *k;
+  }();
+  return kb;
+}
+
+const GraphBreakRegistry& registry() {
+  static const GraphBreakRegistry reg = [] {
+    auto text = read_file(std::string(PT2BB_SHARED_DIR) + "/data/graph_break_registry.json");
+    REQUIRE(text);
+    return *GraphBreakRegistry::parse(*text);
+  }();
+  return reg;
+}
+
+TriageReport triage(std::string_view text, Lang lang = Lang::En) {
+  TriageOptions o;
+  o.knowledge = &knowledge();
+  o.registry = &registry();
+  o.lang = lang;
+  return triage_text(text, o);
+}
+
+// The primary category of `text`.
+std::string check_primary(std::string_view text) { return triage(text).category; }
+
+// Loads a one-file knowledge set and returns the error ("" when it loads).
+std::string check_knowledge_error(const std::string& json_text) {
+  // The real file supplies the categories; the test file adds (bad) signatures.
+  std::string error;
+  std::string base;
+  for (const auto& f : embedded_knowledge_files())
+    if (f.name == "triage.json") base = std::string(f.content);
+  const EmbeddedFile files[] = {{"triage.json", base}, {"triage_extra.json", json_text}};
+  return TriageKnowledge::load(files, &error) ? "" : error;
+}
+
+}  // namespace
+
+TEST_CASE("the embedded triage knowledge loads and defines every category in both languages") {
+  const auto& kb = knowledge();
+  for (std::string_view id : kTriageCategories) {
+    if (id == "unknown") continue;
+    const TriageCategory* c = kb.category(id);
+    REQUIRE_MESSAGE(c, id);
+    CHECK(!c->title.fr.empty());
+    CHECK(!c->next_commands.empty());
+    CHECK(!c->key_files.empty());
+    CHECK(!c->fix_approach.fr.empty());
+  }
+  CHECK(kb.signatures().size() > 40);
+}
+
+TEST_CASE("malformed knowledge gives an error naming the file, entry and field") {
+  struct Case {
+    const char* name;
+    const char* json;
+    const char* expected;  // A substring of the error.
+  };
+  const Case cases[] = {
+      {"valid extra signature",
+       R"({"signatures": [{"id": "x1", "category": "accuracy", "pattern": "foo", "weight": 2,
+           "description": {"en": "e", "fr": "f"}}]})",
+       ""},
+      {"not JSON", "{", "triage_extra.json: not valid JSON"},
+      {"bad RE2", R"({"signatures": [{"id": "x2", "category": "accuracy", "pattern": "(unclosed", "weight": 2,
+           "description": {"en": "e", "fr": "f"}}]})",
+       "signatures[0] (x2): invalid RE2 pattern"},
+      {"unknown category", R"({"signatures": [{"id": "x3", "category": "nope", "pattern": "a", "weight": 2,
+           "description": {"en": "e", "fr": "f"}}]})",
+       "unknown category \"nope\""},
+      {"duplicate id", R"({"signatures": [{"id": "gb_reason", "category": "accuracy", "pattern": "a", "weight": 2,
+           "description": {"en": "e", "fr": "f"}}]})",
+       "duplicate signature id"},
+      {"missing weight", R"({"signatures": [{"id": "x4", "category": "accuracy", "pattern": "a",
+           "description": {"en": "e", "fr": "f"}}]})",
+       "missing \"weight\""},
+      {"bad scope", R"({"signatures": [{"id": "x5", "category": "accuracy", "pattern": "a", "weight": 1, "scope": "file",
+           "description": {"en": "e", "fr": "f"}}]})",
+       "\"scope\" must be line, exception or frame"},
+      {"missing French", R"({"signatures": [{"id": "x6", "category": "accuracy", "pattern": "a", "weight": 1,
+           "description": {"en": "e"}}]})",
+       "description: missing \"fr\""},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.name);
+    const std::string error = check_knowledge_error(c.json);
+    if (std::string(c.expected).empty()) CHECK(error.empty());
+    else CHECK_MESSAGE(error.find(c.expected) != std::string::npos, error);
+  }
+  std::string error;
+  CHECK_FALSE(TriageKnowledge::load({}, &error));
+  CHECK(error.find("no triage") != std::string::npos);
+}
+
+TEST_CASE("every fixture log gets the category of its folder") {
+  const fs::path root = fs::path(PT2BB_SOURCE_DIR) / "tests/fixtures/logs";
+  int count = 0;
+  for (const auto& dir : fs::directory_iterator(root)) {
+    if (!dir.is_directory()) continue;
+    for (const auto& file : fs::directory_iterator(dir.path())) {
+      auto text = read_file(file.path().string());
+      REQUIRE(text);
+      CAPTURE(file.path().string());
+      CHECK(check_primary(*text) == dir.path().filename().string());
+      ++count;
+    }
+  }
+  CHECK(count >= 30);
+}
+
+TEST_CASE("short excerpts, cut the way people paste them") {
+  struct Case {
+    const char* name;
+    const char* text;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {"exception line only", "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n", "backend_compiler_failed"},
+      {"wrapped Triton compile error",
+       "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nCompilationError: at 10:4:\n", "triton_kernel_failure"},
+      {"wrapper with an illegal access stays a backend failure",
+       "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nRuntimeError: CUDA error: an illegal memory access was encountered\n",
+       "backend_compiler_failed"},
+      {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
+      {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
+      {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
+      {"pytest FAILED line", "FAILED test/inductor/test_x.py::T::test_a - AssertionError: Tensor-likes are not close!\n", "accuracy"},
+      {"accuracy numbers", "Mismatched elements: 3 / 40 (7.5%)\nGreatest absolute difference: 0.5 at index (1,)\n", "accuracy"},
+      {"allclose False", "Result of torch.allclose(out_eager, out_compiled): False\n", "accuracy"},
+      {"Unsupported, old text", "torch._dynamo.exc.Unsupported: call_function BuiltinVariable(setattr) [UserDefinedObjectVariable]\n", "graph_break"},
+      {"graph break cut before its reason",
+       "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:1] [0/0] [__graph_breaks]   Hint: Use torch.cond\n", "graph_break"},
+      {"recompile cut mid-record",
+       "V0101 00:00:00.000000 1 torch/_dynamo/guards.py:1] [0/3] [__recompiles]     - 0/2: tensor 'x' size mismatch at index 0. expected 3, actual 4\n",
+       "recompilation"},
+      {"recompile limit, 2.6 wording", "W0101 torch._dynamo hit config.recompile_limit (8)\n", "recompilation"},
+      {"internal error", "torch._dynamo.exc.InternalTorchDynamoError: KeyError: 'x'\n", "dynamo_internal_error"},
+      {"fake tensor failure",
+       "torch._dynamo.exc.TorchRuntimeError: Dynamo failed to run FX node with fake tensors: call_function <built-in function mul>(*(FakeTensor(..., size=(2,)), FakeTensor(..., size=(3,))), **{}): got RuntimeError('The size of tensor a (2) must match')\n",
+       "dynamo_internal_error"},
+      {"data-dependent guard", "GuardOnDataDependentSymNode: Could not guard on data-dependent expression u0 < 0\n", "other"},
+      {"export constraint", "torch._dynamo.exc.UserError: Constraints violated (batch)! For more information, run with TORCH_LOGS=\"+dynamic\".\n", "other"},
+      {"index out of bounds assert",
+       "/tmp/torchinductor_u/ab/cab.py:18: unknown: block: [0,0,0], thread: [0,0,0] Assertion `index out of bounds: 0 <= tmp2 < 8` failed.\n",
+       "triton_kernel_failure"},
+      {"generated kernel source is not a failure",
+       "V0101 00:00:00.000000 1 torch/_inductor/graph.py:1] [0/0] [__output_code]     tl.device_assert((0 <= tmp2) & (tmp2 < 8), \"index out of bounds: 0 <= tmp2 < 8\")\n",
+       "unknown"},
+      {"frames only, inside Inductor",
+       "  File \"/x/site-packages/torch/_inductor/codegen/simd.py\", line 1200, in codegen_node\n    self.codegen_node_schedule(node_schedule)\n",
+       "backend_compiler_failed"},
+      {"frames only, inside Dynamo",
+       "  File \"/x/site-packages/torch/_dynamo/variables/builtin.py\", line 900, in call_function\n    return handler(tx, args, kwargs)\n",
+       "dynamo_internal_error"},
+      {"frames only, inside Triton",
+       "  File \"/x/site-packages/triton/compiler/compiler.py\", line 280, in compile\n    next_module = compile_ir(module, metadata)\n",
+       "triton_kernel_failure"},
+      {"user code error at run time is not a compiler failure",
+       "Traceback (most recent call last):\n  File \"/home/u/a.py\", line 5, in <module>\n    f(x)\n  File \"/x/site-packages/torch/_dynamo/eval_frame.py\", line 600, in _fn\n    return fn(*args)\n  File \"/home/u/a.py\", line 3, in f\n    raise ValueError('bad input')\nValueError: bad input\n",
+       "unknown"},
+      {"torchrun rank prefixes",
+       "[rank3]:[rank3]: torch._inductor.exc.InductorError: LoweringException: AssertionError:\n[rank3]:[rank3]:   target: aten.add.Tensor\n",
+       "backend_compiler_failed"},
+      {"CI timestamps", "2024-05-01T12:00:00.1234567Z torch._dynamo.exc.InternalTorchDynamoError: AssertionError:\n", "dynamo_internal_error"},
+      {"IPython traceback into Inductor",
+       "BackendCompilerFailed                     Traceback (most recent call last)\n"
+       "/usr/local/lib/python3.10/dist-packages/torch/_inductor/lowering.py in wrapped(*args, **kwargs)\n"
+       "    290 \n--> 291         out = decomp_fn(*args, **kwargs)\n"
+       "BackendCompilerFailed: backend='inductor' raised:\nLoweringException: AssertionError:\n",
+       "backend_compiler_failed"},
+      {"IPython 8 frames", "File /opt/conda/lib/python3.11/site-packages/torch/_dynamo/symbolic_convert.py:1500, in InstructionTranslatorBase.step(self)\n", "dynamo_internal_error"},
+      {"2.0 logging prefix",
+       "[2023-03-29 07:54:55,549] torch._dynamo.output_graph: [WARNING] Graph break: inline in skipfiles: bar | bar from user code at:\n",
+       "graph_break"},
+      {"plain prose", "I ran my model and it was slow.\n", "unknown"},
+      {"empty", "", "unknown"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.name);
+    CHECK(check_primary(c.text) == c.expected);
+  }
+}
+
+TEST_CASE("graph breaks are deduplicated by type and user location, with the registry entry") {
+  auto text = read_file(std::string(PT2BB_SOURCE_DIR) + "/tests/fixtures/logs/graph_break/gb_2_7_torch_logs.log");
+  REQUIRE(text);
+  const TriageReport r = triage(*text);
+  REQUIRE(r.findings.size() == 2);
+  const TriageFinding& f = r.findings[0];
+  CHECK(f.count == 2);
+  CHECK(f.gb_id == "GB0170");
+  CHECK(f.gb_type == "Data-dependent branching");
+  CHECK(!f.gb_hints.empty());
+  REQUIRE(f.has_user_frame);
+  CHECK(f.user_frame.file == "/home/ana/proj/net.py");
+  CHECK(f.user_frame.line == 41);
+  CHECK(f.user_frame.code == "if h.mean() > 0.5:");
+  CHECK(f.evidence.front() == 1);
+  // The second break has no URL in the log: the registry finds its id by type.
+  CHECK(r.findings[1].gb_id == "GB0025");
+  CHECK(r.findings[1].next_commands.front() == "TORCH_LOGS=\"graph_breaks\" python /home/ana/proj/train.py");
+}
+
+TEST_CASE("a backend failure names the user frame, the compiler frame and the inner error") {
+  auto text = read_file(std::string(PT2BB_SOURCE_DIR) + "/tests/fixtures/logs/backend_compiler_failed/inductor_lowering.log");
+  REQUIRE(text);
+  const TriageReport r = triage(*text);
+  REQUIRE(!r.findings.empty());
+  const TriageFinding& f = r.findings[0];
+  CHECK(f.terminal);
+  CHECK(f.message == "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:");
+  CHECK(f.detail == "LoweringException: AssertionError:");
+  CHECK(f.user_frame.file == "/data/bench/run.py");
+  CHECK(f.user_frame.line == 30);
+  REQUIRE(!f.compiler_frames.empty());
+  CHECK(f.compiler_frames.back().file.ends_with("torch/_inductor/lowering.py"));
+  CHECK(f.compiler_frames.back().line == 2011);
+  CHECK(r.script == "python /data/bench/run.py");
+  CHECK(f.next_commands.front() == "TORCHDYNAMO_REPRO_AFTER=aot TORCHDYNAMO_REPRO_LEVEL=2 python /data/bench/run.py");
+}
+
+TEST_CASE("recompiles record the size-mismatched tensor and the compiled function") {
+  auto text = read_file(std::string(PT2BB_SOURCE_DIR) + "/tests/fixtures/logs/recompilation/recompiles_2_5.log");
+  REQUIRE(text);
+  const TriageReport r = triage(*text);
+  REQUIRE(r.findings.size() == 1);
+  const TriageFinding& f = r.findings[0];
+  CHECK(f.count == 2);
+  REQUIRE(f.size_mismatches.size() == 1);
+  CHECK(f.size_mismatches[0].tensor == "x");
+  CHECK(f.size_mismatches[0].dim == 0);
+  CHECK(f.size_mismatches[0].function == "forward");
+  CHECK(f.size_mismatches[0].function_def.file == "/home/r/mlp.py");
+  CHECK(f.size_mismatches[0].function_def.line == 18);
+}
+
+TEST_CASE("TORCH_TRACE compilation metrics give the failure and the user frame") {
+  auto text = read_file(std::string(PT2BB_SOURCE_DIR) + "/tests/fixtures/logs/backend_compiler_failed/trace_compilation_metrics.log");
+  REQUIRE(text);
+  const TriageReport r = triage(*text);
+  REQUIRE(!r.findings.empty());
+  CHECK(r.findings[0].user_frame.file == "/home/t/x.py");
+  CHECK(r.findings[0].user_frame.line == 7);
+  CHECK(r.findings[0].detail == "RuntimeError: backend exploded");
+}
+
+TEST_CASE("streaming: any chunking gives the same report") {
+  auto text = read_file(std::string(PT2BB_SOURCE_DIR) + "/tests/fixtures/logs/triton_kernel_failure/compilation_error.log");
+  REQUIRE(text);
+  const TriageReport whole = triage(*text);
+  for (size_t chunk : {1, 7, 64, 4096}) {
+    CAPTURE(chunk);
+    TriageOptions o;
+    o.knowledge = &knowledge();
+    Triager t(o);
+    for (size_t i = 0; i < text->size(); i += chunk) t.feed(std::string_view(*text).substr(i, chunk));
+    const TriageReport r = t.finish();
+    CHECK(r.category == whole.category);
+    CHECK(r.findings.size() == whole.findings.size());
+    CHECK(r.lines == whole.lines);
+  }
+}
+
+TEST_CASE("binary, over-long and truncated input is handled") {
+  std::string binary("Graph br\0\x01\x02\xff junk\n\0\0\0", 20);
+  TriageReport r = triage(binary);
+  CHECK(r.binary);
+  CHECK(r.category == "unknown");
+
+  std::string long_line(200000, 'x');
+  long_line += " Segmentation fault\nSegmentation fault\n";
+  r = triage(long_line);
+  CHECK(r.category == "runtime_crash");
+  CHECK(r.lines == 2);
+
+  r = triage("Traceback (most recent call last):\n  File \"/x/site-packages/torch/_inductor/graph.py\", line 9, in run\n");
+  CHECK(r.truncated);
+  CHECK(r.category == "backend_compiler_failed");
+}
+
+TEST_CASE("the report speaks French when asked") {
+  const TriageReport r = triage("Segmentation fault (core dumped)\n", Lang::Fr);
+  REQUIRE(!r.findings.empty());
+  CHECK(r.findings[0].title == "Crash à l'exécution");
+  const std::string text = triage_report_text(r, knowledge(), Lang::Fr);
+  CHECK(text.find("Catégorie principale: runtime_crash") != std::string::npos);
+}
+
+TEST_CASE("the JSON report carries the documented fields") {
+  auto text = read_file(std::string(PT2BB_SOURCE_DIR) + "/tests/fixtures/logs/graph_break/unsupported_fullgraph.log");
+  REQUIRE(text);
+  const auto j = triage_report_json(triage(*text), knowledge(), Lang::En);
+  CHECK(j["category"] == "graph_break");
+  REQUIRE(j["findings"].size() >= 1);
+  const auto& f = j["findings"][0];
+  for (const char* key : {"category", "count", "confidence", "evidence", "location", "message", "next_commands", "key_files", "gb"})
+    CHECK_MESSAGE(f.contains(key), key);
+  CHECK(f["location"]["file"] == "/work/repro.py");
+  CHECK(f["location"]["line"] == 9);
+  CHECK(f["gb"]["id"] == "GB0025");
+}
+
+TEST_CASE("log line decorations are removed whatever the logging format") {
+  struct Case {
+    const char* raw;
+    const char* text;
+    const char* compile_id;
+    const char* artifact;
+  };
+  const Case cases[] = {
+      {"V0812 15:05:52.194000 1848694 torch/_dynamo/symbolic_convert.py:556] [4/0] [__graph_breaks] Graph Break Reason: x",
+       "Graph Break Reason: x", "4/0", "graph_breaks"},
+      {"[rank1]:W1004 11:22:33.444000 777 torch/_dynamo/convert_frame.py:964] [0/8] torch._dynamo hit config",
+       "torch._dynamo hit config", "0/8", ""},
+      {"I1004 11:22:33.444000 777 torch/_dynamo/x.py:1] [!0/0/0] text", "text", "!0/0/0", ""},
+      {"[2024-01-28 01:08:50,002] [0/0] torch._dynamo.symbolic_convert: [INFO] Step 1: start", "Step 1: start", "0/0", ""},
+      {"[2023-03-29 07:54:55,549] torch._dynamo.output_graph: [WARNING] Graph break: x", "Graph break: x", "", ""},
+      {"E       AssertionError: Tensor-likes are not close!", "    AssertionError: Tensor-likes are not close!", "", ""},
+      {"\tTraceback (most recent call last):", "Traceback (most recent call last):", "", ""},
+      {"plain text\r", "plain text", "", ""},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.raw);
+    const LogLine l = split_log_line(c.raw);
+    CHECK(l.text == c.text);
+    CHECK(l.compile_id == c.compile_id);
+    CHECK(l.artifact == c.artifact);
+  }
+}
+
+TEST_CASE("log paths map onto the workspace by their longest matching suffix") {
+  const fs::path ws = fs::temp_directory_path() / ("pt2bb_triage_map_" + std::to_string(::getpid()));
+  fs::create_directories(ws / "src/pkg");
+  fs::create_directories(ws / "pkg");
+  std::ofstream(ws / "src/pkg/model.py") << "x = 1\n";
+  std::ofstream(ws / "pkg/model.py") << "x = 2\n";
+  const std::vector<std::string> roots = {ws.string()};
+  CHECK(map_log_path("/home/other/proj/src/pkg/model.py", roots) == (ws / "src/pkg/model.py").string());
+  CHECK(map_log_path("/elsewhere/pkg/model.py", roots) == (ws / "pkg/model.py").string());
+  CHECK(map_log_path("/elsewhere/nothing.py", roots) == std::nullopt);
+  fs::remove_all(ws);
+}
