@@ -36,7 +36,13 @@ protocol::CodeAction fix_to_action(LanguageServer& server, const OpenDocument& d
   action.kind = fix.kind;
   if (fix.preferred) action.isPreferred = true;
   action.diagnostics = std::vector<protocol::Diagnostic>{to_proto(f, doc.doc->line_index(), enc)};
-  action.edit = to_proto(fix, doc.path, doc.doc->line_index(), enc, other_file_lines(server));
+  // Analyzers may name this file by its workspace-relative path (as in the finding itself): its
+  // edits are edits of this document, not of a "file://test/..." URI.
+  Fix resolved = fix;
+  const std::string relative = server.session().relative_path(doc.path);
+  for (auto& e : resolved.edits)
+    if (e.path == relative) e.path = doc.path;
+  action.edit = to_proto(resolved, doc.path, doc.doc->line_index(), enc, other_file_lines(server));
   return action;
 }
 
