@@ -108,9 +108,14 @@ async function problemsRows(page, pattern, timeout) {
     await page.keyboard.press('Control+.');
     const menu = await page.waitForSelector('.action-widget', { timeout: 20000 }).then(w => w.innerText()).catch(() => '');
     check('quick fix menu lists the server action', /Derive from/.test(menu), menu);
-    const item = page.locator('.action-widget .monaco-list-row', { hasText: 'Derive from' }).first();
-    if (await item.count()) {
-      await item.click();
+    // Move the menu's focus to the action (as a keyboard user does) and accept it.
+    let focused = '';
+    for (let i = 0; i < 10 && !/Derive from/.test(focused); i++) {
+      focused = await page.evaluate(() => (document.querySelector('.action-widget .monaco-list-row.focused') || {}).innerText || '');
+      if (!/Derive from/.test(focused)) await page.keyboard.press('ArrowDown');
+    }
+    if (/Derive from/.test(focused)) {
+      await page.keyboard.press('Enter');
       const edited = await poll(page, () => {
         const t = document.querySelector('.monaco-editor .view-lines').innerText.replace(/\u00a0/g, ' ');
         return /class ClientReproTests\((?!unittest\.)[\w.]*TestCase\)/.test(t) ? true : null;
