@@ -157,6 +157,17 @@ async function problemsRows(page, pattern, timeout) {
     const added = (after.match(/^    def (test_\w+)/gm) || []).map(m => m.trim());
     check('"Add Failing Test" wrote a second test into the test file on disk', ran && added.length === 2, added.join(', '));
 
+    // A failure log (pt2bb.logGlobs): opening it sends it to the server, which triages it and
+    // marks its evidence lines.
+    await quickOpen(page, 'graph_break.log');
+    await page.keyboard.press('Control+Shift+M');
+    const logRows = await poll(page, () => {
+      const groups = [...document.querySelectorAll('.markers-panel .monaco-tl-contents')].map(e => e.innerText.replace(/\s+/g, ' '));
+      const i = groups.findIndex(t => /^graph_break\.log/.test(t));
+      return i >= 0 && groups[i + 1] ? groups.slice(i, i + 2) : null;
+    }, null, 30000);
+    check('opening a failure log shows its triage in the Problems panel', !!logRows, logRows && logRows.join(' | '));
+
     // The palette: our commands, shown because the server advertises what they call.
     await page.keyboard.press('Control+Shift+P');
     await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 10000 });
