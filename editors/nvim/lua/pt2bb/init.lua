@@ -36,7 +36,8 @@ local function resolved_config()
 end
 
 local function warn_missing(cmd)
-  if vim.fn.executable(cmd[1]) == 1 then
+  -- A function cmd (an RPC connection, 0.11+) has no executable to look for.
+  if type(cmd) ~= 'table' or vim.fn.executable(cmd[1]) == 1 then
     return false
   end
   if not M._warned then
