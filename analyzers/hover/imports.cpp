@@ -3,6 +3,7 @@
 #include <cstring>
 #include <vector>
 
+#include "hover/node_children.h"
 #include "syntax/tree.h"
 
 namespace pt2bb {
@@ -60,9 +61,7 @@ void bind_import(TSNode stmt, std::string_view text, std::string_view path, Impo
 
 // Statement containers we descend into; definitions only when they enclose the point.
 void walk(TSNode n, std::string_view text, std::string_view path, Point point, ImportMap& out) {
-  const uint32_t count = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < count; ++i) {
-    TSNode c = ts_node_named_child(n, i);
+  for_each_named_child(n, [&](TSNode c) {
     const std::string_view t = node_type(c);
     if (t == "import_statement" || t == "import_from_statement") {
       bind_import(c, text, path, out);
@@ -73,7 +72,7 @@ void walk(TSNode n, std::string_view text, std::string_view path, Point point, I
                t == "for_statement" || t == "while_statement") {
       walk(c, text, path, point, out);
     }
-  }
+  });
 }
 
 }  // namespace

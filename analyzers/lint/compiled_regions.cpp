@@ -4,6 +4,7 @@
 #include <set>
 
 #include "hover/imports.h"
+#include "hover/node_children.h"
 #include "syntax/tree.h"
 
 namespace pt2bb {
@@ -88,17 +89,14 @@ private:
 
   // First pass: definitions, classes, `x = Model(...)` bindings, decorators and compile calls.
   void collect(TSNode root) {
-    std::vector<TSNode> stack{root};
-    while (!stack.empty()) {
-      TSNode n = stack.back();
-      stack.pop_back();
+    visit_named(root, [&](TSNode n) {
       const std::string_view t = node_type(n);
       if (t == "class_definition") classes_[text_of(field(n, "name"))] = n;
       if (t == "decorated_definition") decorated(n);
       if (t == "assignment") binding(n);
       if (t == "call") call(n);
-      for (uint32_t i = ts_node_named_child_count(n); i > 0; --i) stack.push_back(ts_node_named_child(n, i - 1));
-    }
+      return true;
+    });
   }
 
   void decorated(TSNode n) {
@@ -138,6 +136,9 @@ private:
   void call(TSNode n) {
     TSNode f = field(n, "function");
     if (ts_node_is_null(f)) return;
+    // Most calls compile nothing: a look at the callee's text rules them out before any lookup.
+    const std::string_view callee = node_text(f, text_);
+    if (callee.find("compile") == std::string_view::npos && callee.find("optimize") == std::string_view::npos) return;
     if (is_compile(qualified(f))) {
       if (TSNode target = first_positional(n); !ts_node_is_null(target)) sites_.push_back({n, target, fullgraph_in(n)});
       return;
@@ -161,15 +162,27 @@ private:
     for (TSNode scope = from; !ts_node_is_null(scope); scope = ts_node_parent(scope)) {
       const std::string_view t = node_type(scope);
       if (t != "block" && t != "module") continue;
-      TSNode found{};
-      for (uint32_t i = 0; i < ts_node_named_child_count(scope); ++i) {
-        TSNode fn = function_of(ts_node_named_child(scope, i));
-        if (!ts_node_is_null(fn) && node_text(field(fn, "name"), text_) == name) found = fn;  // The last def wins.
-      }
+      const auto& defs = definitions(scope);
+      auto it = defs.find(std::string(name));
+      const TSNode found = it == defs.end() ? TSNode{} : it->second;
       // A method is not visible by its bare name from inside its class's other methods.
       if (!ts_node_is_null(found) && !is_class_body(scope)) return found;
     }
     return TSNode{};
+  }
+
+  // The functions a block defines, by name (the last def wins), computed once per block.
+  const std::map<std::string, TSNode>& definitions(TSNode block) const {
+    static const std::map<std::string, TSNode> none;
+    if (ts_node_is_null(block)) return none;
+    auto [it, fresh] = scopes_.try_emplace(ts_node_start_byte(block));
+    if (fresh) {
+      for_each_named_child(block, [&](TSNode child) {
+        TSNode fn = function_of(child);
+        if (!ts_node_is_null(fn)) it->second[text_of(field(fn, "name"))] = fn;
+      });
+    }
+    return it->second;
   }
 
   static bool is_class_body(TSNode block) {
@@ -185,13 +198,9 @@ private:
 
   TSNode method(TSNode cls, std::string_view name) const {
     if (ts_node_is_null(cls)) return TSNode{};
-    TSNode body = field(cls, "body");
-    TSNode found{};
-    for (uint32_t i = 0; !ts_node_is_null(body) && i < ts_node_named_child_count(body); ++i) {
-      TSNode fn = function_of(ts_node_named_child(body, i));
-      if (!ts_node_is_null(fn) && node_text(field(fn, "name"), text_) == name) found = fn;
-    }
-    return found;
+    const auto& defs = definitions(field(cls, "body"));
+    auto it = defs.find(std::string(name));
+    return it == defs.end() ? TSNode{} : it->second;
   }
 
   TSNode class_forward(const std::string& cls) const {
@@ -254,7 +263,7 @@ private:
           callee = method(cls, node_text(field(f, "attribute"), text_));
         if (!ts_node_is_null(callee)) add(callee, r.compile_site, r.fullgraph, r.via.empty() ? r.name : r.via);
       }
-      for (uint32_t c = 0; c < ts_node_named_child_count(n); ++c) stack.push_back(ts_node_named_child(n, c));
+      for_each_named_child(n, [&](TSNode c) { stack.push_back(c); });
     }
   }
 
@@ -266,6 +275,7 @@ private:
   std::vector<Site> sites_;
   std::set<uint32_t> disabled_;  // Start bytes of functions decorated with disable.
   std::set<uint32_t> seen_;
+  mutable std::map<uint32_t, std::map<std::string, TSNode>> scopes_;  // Block start byte -> its defs.
   std::vector<CompiledRegion> regions_;
 };
 

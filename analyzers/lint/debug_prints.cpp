@@ -4,6 +4,7 @@
 #include <map>
 
 #include "lint/lint_text.h"
+#include "hover/node_children.h"
 #include "syntax/tree.h"
 
 namespace pt2bb {
@@ -21,16 +22,13 @@ std::string squeeze(std::string_view s) {
 // Every `print(...)` call, as its expression statement (or the call itself when it is part of a
 // larger expression).
 void collect_prints(TSNode n, std::string_view text, std::vector<TSNode>& out) {
-  std::vector<TSNode> stack{n};
-  while (!stack.empty()) {
-    TSNode c = stack.back();
-    stack.pop_back();
+  visit_named(n, [&](TSNode c) {
     if (node_type(c) == "call") {
       TSNode f = field(c, "function");
       if (!ts_node_is_null(f) && node_type(f) == "identifier" && node_text(f, text) == "print") out.push_back(c);
     }
-    for (uint32_t i = ts_node_named_child_count(c); i > 0; --i) stack.push_back(ts_node_named_child(c, i - 1));
-  }
+    return true;
+  });
 }
 
 }  // namespace
@@ -80,8 +78,7 @@ std::vector<Finding> find_debug_prints(const FileContext& ctx) {
     if (!ts_node_is_null(stmt) && node_type(stmt) == "expression_statement" && ts_node_named_child_count(stmt) == 1) {
       TSNode block = ts_node_parent(stmt);
       uint32_t statements = 0;
-      for (uint32_t i = 0; !ts_node_is_null(block) && i < ts_node_named_child_count(block); ++i)
-        statements += node_type(ts_node_named_child(block, i)) != "comment";
+      for_each_named_child(block, [&](TSNode c) { statements += node_type(c) != "comment"; });
       const Point s = pt(ts_node_start_point(stmt)), e = pt(ts_node_end_point(stmt));
       // Only when the statement owns its lines (nothing else before or after it on them).
       const std::string_view before = ctx.text.substr(ts_node_start_byte(stmt) - s.column, s.column);

@@ -6,6 +6,7 @@
 #include "hover/imports.h"
 #include "lint/compiled_regions.h"
 #include "lint/lint_text.h"
+#include "hover/node_children.h"
 #include "syntax/tree.h"
 
 namespace pt2bb {
@@ -87,16 +88,15 @@ private:
 
   // Module-level `log = logging.getLogger(...)`: calls on such names are logger calls.
   void collect_loggers(TSNode root) {
-    for (uint32_t i = 0; i < ts_node_named_child_count(root); ++i) {
-      TSNode s = ts_node_named_child(root, i);
-      if (node_type(s) != "expression_statement") continue;
+    for_each_named_child(root, [&](TSNode s) {
+      if (node_type(s) != "expression_statement") return;
       TSNode a = ts_node_named_child(s, 0);
-      if (ts_node_is_null(a) || node_type(a) != "assignment") continue;
+      if (ts_node_is_null(a) || node_type(a) != "assignment") return;
       TSNode right = field(a, "right");
-      if (ts_node_is_null(right) || node_type(right) != "call") continue;
+      if (ts_node_is_null(right) || node_type(right) != "call") return;
       auto q = qualified(field(right, "function"));
       if (q && *q == "logging.getLogger") loggers_.insert(text_of(field(a, "left")));
-    }
+    });
   }
 
   void read_params(TSNode params) {
@@ -125,7 +125,10 @@ private:
       const std::string_view t = node_type(n);
       if (t == "function_definition" || t == "class_definition" || t == "lambda") continue;
       if (t == "assignment" || t == "augmented_assignment") ordered.push_back(n);
-      for (uint32_t i = ts_node_named_child_count(n); i > 0; --i) stack.push_back(ts_node_named_child(n, i - 1));
+      {
+        const auto kids = named_children(n);
+        stack.insert(stack.end(), kids.rbegin(), kids.rend());
+      }
     }
     for (TSNode a : ordered) {
       TSNode left = field(a, "left"), right = field(a, "right");
@@ -320,10 +323,9 @@ private:
         // check too: Dynamo never sees it. Mixed conditions are skipped whole.
         const std::string_view ct = node_type(cond);
         if (ct == "not_operator") {
-          for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
-            TSNode c = ts_node_named_child(n, i);
+          for_each_named_child(n, [&](TSNode c) {
             if (!ts_node_eq(c, cond) && !ts_node_eq(c, field(n, "consequence"))) walk(c);
-          }
+          });
         } else if (ct == "call" || ct == "attribute") {
           walk(field(n, "consequence"));
         }
@@ -337,7 +339,7 @@ private:
     if (t == "conditional_expression" && ts_node_named_child_count(n) == 3 && tensor_condition(ts_node_named_child(n, 1)))
       report("gb-tensor-cond", ts_node_named_child(n, 1), range_of(ts_node_named_child(n, 1)), "if");
     if (t == "call") check_call(n);
-    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) walk(ts_node_named_child(n, i));
+    for_each_named_child(n, [&](TSNode c) { walk(c); });
   }
 
   const FileContext& ctx_;

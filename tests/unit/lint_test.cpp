@@ -4,6 +4,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
 
 #include "check/pipeline.h"
 #include "lint/compiled_regions.h"
@@ -209,4 +213,38 @@ TEST_CASE("# pt2bb: ignore[CODE] suppresses one code, and the quick fix writes i
   const std::string twice = apply(lint.text, *fix_titled(lint.findings[0], "Suppress gb-print"));
   CHECK(twice == "import torch\n@torch.compile\ndef f(x):\n    print(x.item())  # pt2bb: ignore[gb-item, gb-print]\n");
   CHECK(run_lints(twice).findings.empty());
+}
+
+TEST_CASE("real-model-shaped fixtures: exactly the lines marked `# expect: CODE` are flagged") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(PT2BB_SOURCE_DIR) / "tests/fixtures/lint";
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".py") continue;
+    ++files;
+    std::ifstream in(entry.path());
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    std::set<std::string> expected;
+    std::istringstream lines(text);
+    std::string line;
+    for (int n = 1; std::getline(lines, line); ++n) {
+      for (size_t at = line.find("# expect: "); at != std::string::npos; at = line.find("# expect: ", at + 1)) {
+        const size_t b = at + 10;
+        expected.insert(std::to_string(n) + " " + line.substr(b, line.find_first_of(" \t", b) - b));
+      }
+    }
+    std::set<std::string> got;
+    for (const auto& f : run_lints(text, entry.path().filename().string()).findings)
+      got.insert(std::to_string(f.range.start.line + 1) + " " + f.code);
+    auto join = [](const std::set<std::string>& v) {
+      std::string s;
+      for (const auto& x : v) s += x + "; ";
+      return s;
+    };
+    INFO(entry.path().string());
+    CHECK(join(got) == join(expected));
+  }
+  CHECK(files >= 3);
 }
