@@ -14,7 +14,12 @@ namespace {
 class RegionFinder {
 public:
   RegionFinder(TSNode root, std::string_view text, std::string_view path)
-      : root_(root), text_(text), imports_(imports_at(root, text, path, Point{0, 0})) {}
+      : root_(root), text_(text), imports_(imports_at(root, text, path, Point{0, 0})) {
+    // Local names bound to torch.compile or optimize (`from torch import compile as tc`).
+    for (const auto& [local, target] : imports_)
+      if (target.find("compile") != std::string::npos || target.find("optimize") != std::string::npos)
+        compile_aliases_.insert(local);
+  }
 
   std::vector<CompiledRegion> run() {
     collect(root_);
@@ -138,7 +143,9 @@ private:
     if (ts_node_is_null(f)) return;
     // Most calls compile nothing: a look at the callee's text rules them out before any lookup.
     const std::string_view callee = node_text(f, text_);
-    if (callee.find("compile") == std::string_view::npos && callee.find("optimize") == std::string_view::npos) return;
+    if (callee.find("compile") == std::string_view::npos && callee.find("optimize") == std::string_view::npos &&
+        !compile_aliases_.count(std::string(callee.substr(0, callee.find_first_of(".(")))))
+      return;
     if (is_compile(qualified(f))) {
       if (TSNode target = first_positional(n); !ts_node_is_null(target)) sites_.push_back({n, target, fullgraph_in(n)});
       return;
@@ -270,6 +277,7 @@ private:
   TSNode root_;
   std::string_view text_;
   ImportMap imports_;
+  std::set<std::string> compile_aliases_;
   std::map<std::string, TSNode> classes_;
   std::map<std::string, std::string> bindings_;  // Expression text -> class name.
   std::vector<Site> sites_;
