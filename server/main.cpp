@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
       &install_lsp_command,
       &install_check_command,
       &install_triage_command,
+      &install_explain_command,
   };
   for (CommandInstaller install : installers) install(app, ctx);
 

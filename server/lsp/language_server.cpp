@@ -49,6 +49,7 @@ void LanguageServer::bind_methods() {
   install_triage_feature(*this);
   install_workspace_index(*this);
   install_testing_feature(*this);
+  install_hover_feature(*this);
   // clang-format on
 }
 

@@ -127,5 +127,6 @@ void install_progress(LanguageServer& server);
 void install_triage_feature(LanguageServer& server);  // lsp/triage_feature.cpp
 void install_workspace_index(LanguageServer& server);  // workspace/workspace_service.cpp
 void install_testing_feature(LanguageServer& server);  // lsp/testing_feature.cpp
+void install_hover_feature(LanguageServer& server);    // lsp/hover_feature.cpp
 
 }  // namespace pt2bb
