@@ -44,23 +44,50 @@ cat >"$work/user-data/User/settings.json" <<JSON
 }
 JSON
 
-# 3. code-server on a free loopback port.
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"${cs[@]}" --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry --disable-update-check \
-  --disable-workspace-trust "$work/ws" >"$work/code-server.log" 2>&1 &
-cs_pid=$!
-for _ in $(seq 1 120); do
-  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break
-  kill -0 "$cs_pid" 2>/dev/null || { cat "$work/code-server.log"; fail "code-server exited"; }
-  sleep 0.5
-done
-
-# 4. Drive the UI.
+# 3. code-server on a free loopback port, driven in Chromium by drive.js in MODE (full: the
+#    trusted workspace of a user at work; restricted: a workspace VS Code does not trust).
 rc=0
-(cd "$here/vscode" && timeout 300 node drive.js "http://127.0.0.1:$port" "$work/ws" "$work/shots") || rc=$?
-if [ $rc != 0 ]; then
-  echo "--- code-server log (tail)"; tail -n 30 "$work/code-server.log"
-  log=$(find "$work/user-data/logs" -name '*PT2 Bug Basher*' 2>/dev/null | head -1)
-  if [ -n "$log" ]; then echo "--- extension output channel (tail)"; tail -n 40 "$log"; fi
-fi
+session() {
+  local mode="$1" user_data="$2"; shift 2
+  local port log
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  log="$work/code-server-$mode.log"
+  node "$cs_dir/package/out/node/entry.js" --config "$work/code-server.yaml" --user-data-dir "$user_data" \
+    --extensions-dir "$work/extensions" --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry \
+    --disable-update-check "$@" "$work/ws" >"$log" 2>&1 &
+  cs_pid=$!
+  for _ in $(seq 1 120); do
+    curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break
+    kill -0 "$cs_pid" 2>/dev/null || { cat "$log"; fail "code-server exited"; }
+    sleep 0.5
+  done
+  local r=0
+  (cd "$here/vscode" && timeout 300 node drive.js "http://127.0.0.1:$port" "$work/ws" "$work/shots" "$mode") || r=$?
+  local channel
+  channel=$(find "$user_data/logs" -name '*PT2 Bug Basher*' 2>/dev/null | head -1)
+  if [ "$mode" = restricted ]; then
+    # The extension told the server the workspace is untrusted (initializationOptions.trusted=false).
+    if [ -n "$channel" ] && grep -q "workspace NOT trusted" "$channel"; then
+      echo "PASS restricted mode: the server was started as untrusted"
+    else
+      echo "FAIL restricted mode: the server was started as untrusted"; r=1
+    fi
+  fi
+  if [ $r != 0 ]; then
+    echo "--- code-server log (tail)"; tail -n 30 "$log"
+    if [ -n "$channel" ]; then echo "--- extension output channel (tail)"; tail -n 40 "$channel"; fi
+    rc=1
+  fi
+  kill "$cs_pid" 2>/dev/null || true
+  wait "$cs_pid" 2>/dev/null || true
+  cs_pid=""
+}
+
+session full "$work/user-data" --disable-workspace-trust
+# Restricted mode: a fresh profile that never trusted the folder and is not asked to.
+mkdir -p "$work/user-data-restricted/User"
+sed 's/^{$/{\n  "security.workspace.trust.startupPrompt": "never",/' "$work/user-data/User/settings.json" \
+  >"$work/user-data-restricted/User/settings.json"
+cp -r "$here/fixtures/workspace/." "$work/ws/"  # Back to the fixture's text.
+session restricted "$work/user-data-restricted"
 exit $rc

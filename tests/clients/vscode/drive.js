@@ -4,12 +4,15 @@
 //   open a PyTorch test file (Quick Open) -> warning squiggle -> Problems row -> hover note
 //   (Show Hover) -> Ctrl+. quick fix applied -> save -> the file's new text on disk
 //   -> the diagnostic is gone; and the extension's status bar item and palette commands.
-// Usage: node drive.js <url> <workspace dir> <screenshot dir>   (exit 0 = every check passed)
+// In `restricted` mode (a workspace VS Code does not trust) it checks instead that the extension
+// still runs (limited support), that diagnostics still arrive, and that the status bar says so.
+// Usage: node drive.js <url> <workspace dir> <screenshot dir> [full|restricted]
+//   (exit 0 = every check passed)
 const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
 
-const [url, ws, shots] = process.argv.slice(2);
+const [url, ws, shots, mode = 'full'] = process.argv.slice(2);
 const TEST_FILE = 'test/dynamo/test_client_repros.py';
 let passed = 0;
 let failed = 0;
@@ -20,6 +23,9 @@ function check(name, ok, detail) {
   console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ': ' + String(detail).replace(/\s+/g, ' ').slice(0, 300) : ''}`);
   return ok;
 }
+
+// Thrown to end a shorter scenario early.
+class Done extends Error {}
 
 const poll = (page, fn, arg, timeout = 20000) =>
   page.waitForFunction(fn, arg, { timeout, polling: 200 }).then(h => h.jsonValue()).catch(() => null);
@@ -32,12 +38,23 @@ async function goToLine(page, lineCol) {
   await page.waitForTimeout(300);
 }
 
+// Quick Open (Ctrl+P) of a workspace file by name; waits for the file's own row (file search
+// can take a moment on a fresh window) and checks that its editor tab opened.
 async function quickOpen(page, name) {
-  await page.keyboard.press('Control+P');
-  await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 15000 });
-  await page.keyboard.type(name);
-  await page.waitForSelector('.quick-input-list .monaco-list-row', { timeout: 15000 });
-  await page.keyboard.press('Enter');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+P');
+    await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 15000 });
+    await page.keyboard.type(name);
+    const row = await poll(page, (n) => [...document.querySelectorAll('.quick-input-list .monaco-list-row')]
+      .some(e => e.innerText.includes(n)) || null, name, 20000);
+    if (!row) continue;
+    await page.keyboard.press('Enter');
+    const opened = await poll(page, (n) => [...document.querySelectorAll('.tabs-container .tab.active')]
+      .some(e => e.innerText.includes(n)) || null, name, 10000);
+    if (opened) return;
+  }
+  throw new Error('Quick Open could not open ' + name);
 }
 
 // Runs a palette command by its full title ("PT2: Restart the Server").
@@ -76,7 +93,16 @@ async function problemsRows(page, pattern, timeout) {
     await poll(page, () => document.querySelector('.monaco-editor .view-lines').innerText.includes('ClientReproTests'), null, 15000);
 
     const squiggle = await page.waitForSelector('.monaco-editor .squiggly-warning', { timeout: 60000 }).catch(() => null);
-    check('warning squiggle from the server in the editor', !!squiggle);
+    check(`${mode === 'restricted' ? 'restricted mode: ' : ''}warning squiggle from the server in the editor`, !!squiggle);
+    if (mode === 'restricted') {
+      const shield = await poll(page, () => {
+        const item = [...document.querySelectorAll('.statusbar-item')].find(e => /\bPT2\b/.test(e.innerText));
+        return item && item.querySelector('.codicon-shield') ? item.innerText : null;
+      }, null, 15000);
+      check('restricted mode: status bar item marks the untrusted workspace', !!shield, shield);
+      await page.screenshot({ path: path.join(shots, 'restricted.png') });
+      throw new Done();
+    }
 
     const status = await poll(page, () => {
       const item = [...document.querySelectorAll('.statusbar-item')].find(e => /\bPT2\b/.test(e.innerText));
@@ -180,7 +206,7 @@ async function problemsRows(page, pattern, timeout) {
     await page.keyboard.press('Escape');
     await page.screenshot({ path: path.join(shots, 'final.png') });
   } catch (e) {
-    check('driver', false, e.message.split('\n')[0]);
+    if (!(e instanceof Done)) check('driver', false, e.message.split('\n')[0]);
     await page.screenshot({ path: path.join(shots, 'error.png') }).catch(() => {});
   }
   await browser.close();
