@@ -17,13 +17,22 @@ std::string_view last_component(std::string_view dotted) {
   return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
 }
 
+struct Replacement {
+  uint32_t start, end;  // Bytes in the file.
+  std::string text;
+};
+
 // The statement's full lines, dedented by the statement's own column: the text as it would
-// read at module level.
-std::string dedented_lines(TSNode n, std::string_view text) {
+// read at module level. `replacements` (sorted, inside the statement) are applied first.
+std::string dedented_lines(TSNode n, std::string_view text, const std::vector<Replacement>& replacements = {}) {
   const uint32_t start = ts_node_start_byte(n);
   const uint32_t col = ts_node_start_point(n).column;
   const uint32_t line_start = start >= col ? start - col : start;
-  const std::string_view body = text.substr(line_start, ts_node_end_byte(n) - line_start);
+  std::string raw(text.substr(line_start, ts_node_end_byte(n) - line_start));
+  for (auto it = replacements.rbegin(); it != replacements.rend(); ++it)
+    if (it->start >= line_start && it->end <= ts_node_end_byte(n))
+      raw.replace(it->start - line_start, it->end - it->start, it->text);
+  const std::string_view body = raw;
   std::string out;
   size_t pos = 0;
   while (pos <= body.size()) {
@@ -73,6 +82,10 @@ public:
     std::sort(ids_.begin(), ids_.end());
     ids_.erase(std::unique(ids_.begin(), ids_.end()), ids_.end());
     out_.identifiers = std::move(ids_);
+    // In reading order: `F.gelu(x).cumsum(-1)` is about gelu first.
+    std::sort(called_at_.begin(), called_at_.end());
+    for (auto& [at, name] : called_at_)
+      if (std::find(out_.called.begin(), out_.called.end(), name) == out_.called.end()) out_.called.push_back(name);
   }
 
 private:
@@ -111,66 +124,110 @@ private:
     }
   }
 
-  // Classifies one statement: a compile or export site, a call of the compiled function, noise
-  // (print, assert), or setup kept in the test.
+  // Classifies one statement: a compile or export site, a statement that calls the compiled
+  // function, noise (print, assert), or setup kept in the test.
   void take(TSNode stmt) {
     const std::string_view type = node_type(stmt);
-    if (type == "assert_statement") return;
+    if (type == "assert_statement") {
+      find_compiled_calls(stmt);  // Still tells the inputs: `assert ... opt(x) ...`.
+      return;
+    }
     if (type == "decorated_definition") {
       take_decorated(stmt);
       return;
     }
-    if (type != "expression_statement") {
-      out_.body.push_back({dedented_lines(stmt, text_), std::nullopt});
-      return;
-    }
-    TSNode expr = ts_node_named_child(stmt, 0);
-    TSNode value = expr;
-    std::string target;
-    if (node_type(expr) == "assignment") {
-      target = std::string(node_text(field(expr, "left"), text_));
-      value = field(expr, "right");
-    }
-    if (ts_node_is_null(value)) {
-      out_.body.push_back({dedented_lines(stmt, text_), std::nullopt});
-      return;
-    }
-    if (node_type(value) == "call") {
-      TSNode fn = field(value, "function");
-      const std::string callee = squeeze(node_text(fn, text_));
-      if (callee == "print" || callee == "pprint") return;
-      // torch.compile(fn, ...) / torch._dynamo.optimize(...)(fn)
-      if (is_compile_callee(callee)) {
-        read_compile_call(value);
-        if (!target.empty()) compiled_var_ = target;
-        return;
+    if (type == "expression_statement") {
+      TSNode expr = ts_node_named_child(stmt, 0);
+      TSNode value = expr;
+      std::string target;
+      if (node_type(expr) == "assignment") {
+        target = std::string(node_text(field(expr, "left"), text_));
+        value = field(expr, "right");
       }
-      if (node_type(fn) == "call" && is_compile_callee(squeeze(node_text(field(fn, "function"), text_)))) {
-        // torch.compile(fn)(x): compile and call in one expression.
+      if (!ts_node_is_null(value) && node_type(value) == "call") {
+        TSNode fn = field(value, "function");
+        const std::string callee = squeeze(node_text(fn, text_));
+        // opt = torch.compile(fn, ...)
+        if (is_compile_callee(callee)) {
+          read_compile_call(value);
+          if (!target.empty()) compiled_var_ = target;
+          out_.body.push_back({ReproStatement::Kind::CompileSite, ""});
+          return;
+        }
+        // opt = torch._dynamo.optimize("inductor")(fn)
+        if (node_type(fn) == "call" && ends_with_optimize(squeeze(node_text(field(fn, "function"), text_)))) {
+          read_optimize(fn, value);
+          if (!target.empty()) compiled_var_ = target;
+          out_.body.push_back({ReproStatement::Kind::CompileSite, ""});
+          return;
+        }
+        if (is_export_callee(callee)) {
+          read_export_call(value);
+          return;
+        }
+      }
+    }
+    // A statement that calls the compiled function (`out = opt(x)`, `print(opt(x))`, a loop of
+    // calls, `torch.compile(fn)(x)`): kept with the callee replaced, so the writer can call its
+    // own compiled function there.
+    std::vector<Replacement> calls = find_compiled_calls(stmt);
+    if (!calls.empty()) {
+      if (type == "expression_statement" && is_print(ts_node_named_child(stmt, 0))) {
+        out_.body.push_back({ReproStatement::Kind::Call, "\x01(" + first_call_args_ + ")"});
+      } else {
+        out_.body.push_back({ReproStatement::Kind::Call, dedented_lines(stmt, text_, calls)});
+      }
+      return;
+    }
+    if (type == "expression_statement" && is_print(ts_node_named_child(stmt, 0))) return;
+    // Lines that only look at results are dropped once something was compiled: the test writes
+    // its own assertion.
+    if (!compiled_var_.empty() && uses_name(stmt, compiled_var_) && type != "function_definition" &&
+        type != "class_definition")
+      return;
+    out_.body.push_back({ReproStatement::Kind::Setup, dedented_lines(stmt, text_)});
+  }
+
+  bool is_print(TSNode expr) const {
+    if (ts_node_is_null(expr) || node_type(expr) != "call") return false;
+    const std::string callee = squeeze(node_text(field(expr, "function"), text_));
+    return callee == "print" || callee == "pprint";
+  }
+
+  // The calls of the compiled function inside `n`, as replacements of their callee by '\x01'.
+  // An inline `torch.compile(fn, ...)(x)` counts too, and is read as the compile site.
+  std::vector<Replacement> find_compiled_calls(TSNode n) {
+    std::vector<Replacement> out;
+    collect_compiled_calls(n, out);
+    std::sort(out.begin(), out.end(), [](const Replacement& a, const Replacement& b) { return a.start < b.start; });
+    return out;
+  }
+
+  void collect_compiled_calls(TSNode n, std::vector<Replacement>& out) {
+    if (node_type(n) == "call") {
+      TSNode fn = field(n, "function");
+      bool hit = false;
+      if (!compiled_var_.empty() && node_type(fn) == "identifier" && node_text(fn, text_) == compiled_var_) {
+        hit = true;
+      } else if (node_type(fn) == "call" && is_compile_callee(squeeze(node_text(field(fn, "function"), text_)))) {
         read_compile_call(fn);
-        record_call(args_text(value));
-        out_.body.push_back({"", args_text(value)});
-        return;
+        if (!saw_inline_compile_) out_.body.push_back({ReproStatement::Kind::CompileSite, ""});
+        saw_inline_compile_ = true;
+        hit = true;
       }
-      if (node_type(fn) == "call" && ends_with_optimize(squeeze(node_text(field(fn, "function"), text_)))) {
-        read_optimize(fn, value);
-        if (!target.empty()) compiled_var_ = target;
-        return;
-      }
-      if (is_export_callee(callee)) {
-        read_export_call(value);
-        return;
-      }
-      if (!compiled_var_.empty() && callee == compiled_var_) {
-        record_call(args_text(value));
-        out_.body.push_back({"", args_text(value)});
+      if (hit) {
+        out.push_back({ts_node_start_byte(fn), ts_node_end_byte(fn), "\x01"});
+        if (first_call_args_.empty()) {
+          first_call_args_ = args_text(n);
+          record_call(first_call_args_);
+        }
+        TSNode args = field(n, "arguments");
+        if (!ts_node_is_null(args)) collect_compiled_calls(args, out);
         return;
       }
     }
-    // Lines that only look at results (`print(out)`, comparisons) are dropped once something
-    // was compiled: the test writes its own assertion.
-    if (!compiled_var_.empty() && uses_name(value, compiled_var_)) return;
-    out_.body.push_back({dedented_lines(stmt, text_), std::nullopt});
+    const uint32_t c = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < c; ++i) collect_compiled_calls(ts_node_named_child(n, i), out);
   }
 
   // `@torch.compile(...)` on a def: keep the def undecorated and remember it as the target.
@@ -194,12 +251,13 @@ private:
       kept += dedented_lines(d, text_) + "\n";
     }
     kept += dedented_lines(def, text_);
+    out_.body.push_back({ReproStatement::Kind::Setup, kept});
     if (compiled) {
       const std::string name(node_text(field(def, "name"), text_));
       out_.compiled = name;
       compiled_var_ = name;
+      out_.body.push_back({ReproStatement::Kind::CompileSite, ""});
     }
-    out_.body.push_back({kept, std::nullopt});
   }
 
   static bool is_compile_callee(std::string_view callee) {
@@ -309,9 +367,7 @@ private:
         const std::string full = squeeze(node_text(fn, text_));
         const bool torch_api = starts_with(full, "torch.") || starts_with(full, "F.") || starts_with(full, "nn.") ||
                                (node_type(fn) == "attribute" && !starts_with(full, "self."));
-        if (torch_api && !is_generic_api(last) &&
-            std::find(out_.called.begin(), out_.called.end(), last) == out_.called.end())
-          out_.called.emplace_back(last);
+        if (torch_api && !is_generic_api(last)) called_at_.emplace_back(ts_node_end_byte(fn), std::string(last));
         if (last == "allclose" || last == "assert_close" || last == "assertEqual" || last == "assert_allclose")
           saw_compare_ = true;
         if (last == "export" || last == "export_for_training" || last == "_export") saw_export_ = true;
@@ -363,6 +419,9 @@ private:
   Repro& out_;
   std::vector<uint64_t> ids_;
   std::string compiled_var_;
+  std::string first_call_args_;
+  bool saw_inline_compile_ = false;
+  std::vector<std::pair<uint32_t, std::string>> called_at_;  // (where the name ends, name)
   TSNode main_body_{};
   bool saw_counter_ = false, saw_recompile_word_ = false, saw_graph_break_word_ = false;
   bool saw_compare_ = false, saw_aot_ = false, saw_export_ = false;

@@ -23,9 +23,13 @@ enum class CompileMode { None, TorchCompile, ExportStrict, ExportNonStrict, AotA
 
 // One statement of the repro kept for the test body, dedented to column 0.
 struct ReproStatement {
+  enum class Kind {
+    Setup,        // Kept as written.
+    Call,         // Calls the compiled function: `text` has '\x01' where its callee was.
+    CompileSite,  // Where the repro compiled it (no text): a frame-counting test compiles here.
+  };
+  Kind kind = Kind::Setup;
   std::string text;  // Lines without trailing newline, joined with '\n'.
-  // A call of the compiled function: the writer replaces the statement by its own call.
-  std::optional<std::string> compiled_call_args;
 };
 
 struct Repro {

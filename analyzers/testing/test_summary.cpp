@@ -208,12 +208,19 @@ private:
     } else {
       imp.module = squeeze(node_text(field(stmt, "module_name"), text_));
     }
+    // The names are the named children after the `import` keyword (field lookups by child index
+    // are unreliable across tree-sitter versions).
     const uint32_t n = ts_node_child_count(stmt);
+    bool after_import = false;
     for (uint32_t i = 0; i < n; ++i) {
       TSNode child = ts_node_child(stmt, i);
-      const char* fname = ts_node_field_name_for_child(stmt, i);
-      if (!fname || std::string_view(fname) != "name") continue;
-      if (node_type(child) == "aliased_import") child = field(child, "alias");
+      if (!ts_node_is_named(child)) {
+        after_import = after_import || node_type(child) == "import";
+        continue;
+      }
+      const std::string_view ct = node_type(child);
+      if (!after_import || (ct != "dotted_name" && ct != "aliased_import" && ct != "identifier")) continue;
+      if (ct == "aliased_import") child = field(child, "alias");
       imp.names.push_back(squeeze(node_text(child, text_)));
     }
     const uint32_t named = ts_node_named_child_count(stmt);

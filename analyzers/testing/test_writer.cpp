@@ -1,6 +1,7 @@
 #include "testing/test_writer.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "syntax/tree.h"
@@ -176,8 +177,12 @@ std::string name_suffix(Category category) {
 
 struct Body {
   std::vector<std::string> lines;  // Relative to the method body.
+  // A blank line after each multi-line statement (a def, a class), as PyTorch's tests read.
   void add(std::string_view block) {
-    for (std::string_view l : split_lines(block)) lines.emplace_back(l);
+    const auto split = split_lines(block);
+    if (split.size() > 1 && !lines.empty() && !lines.back().empty()) lines.emplace_back();
+    for (std::string_view l : split) lines.emplace_back(l);
+    if (split.size() > 1) lines.emplace_back();
   }
 };
 
@@ -218,7 +223,7 @@ WriteResult write_test(const Repro& repro, Category category, std::string_view t
     return result;
   }
   bool has_code = false;
-  for (const auto& s : repro.body) has_code = has_code || !s.text.empty() || s.compiled_call_args;
+  for (const auto& s : repro.body) has_code = has_code || !s.text.empty();
   if (!has_code && repro.compiled.empty()) {
     result.error = "the repro has no code to put in a test";
     return result;
@@ -243,33 +248,47 @@ WriteResult write_test(const Repro& repro, Category category, std::string_view t
                                   : assertion_for(category);
 
   Body body;
-  auto setup = [&](bool keep_calls, const std::string& caller) {
+  // The repro's statements in order. Calls of the compiled function go to `caller` (dropped when
+  // empty: the assertion makes its own call); `at_compile` runs where the repro compiled.
+  auto setup = [&](const std::string& caller, const std::function<void()>& at_compile = {}) {
+    bool compiled = false;
     for (const auto& s : repro.body) {
-      if (s.compiled_call_args) {
-        if (keep_calls) body.add(caller + "(" + *s.compiled_call_args + ")");
-      } else {
-        body.add(s.text);
+      switch (s.kind) {
+        case ReproStatement::Kind::Setup: body.add(s.text); break;
+        case ReproStatement::Kind::Call:
+          if (!caller.empty()) {
+            std::string t = s.text;
+            for (size_t p = t.find('\x01'); p != std::string::npos; p = t.find('\x01', p + caller.size()))
+              t.replace(p, 1, caller);
+            body.add(t);
+          }
+          break;
+        case ReproStatement::Kind::CompileSite:
+          if (at_compile && !compiled) at_compile();
+          compiled = true;
+          break;
       }
     }
+    if (at_compile && !compiled) at_compile();
   };
 
   if (fn.empty()) {
     // Nothing compiled that we could see: the repro's own code is the test; it fails while the
     // bug is there.
-    setup(false, "");
+    setup("");
   } else if (template_class && assertion != Assertion::Export && assertion != Assertion::FrameCount) {
-    setup(false, "");
+    setup("");
     body.add("self.common(" + fn + ", " + as_tuple(args) + ")");
   } else {
     switch (assertion) {
       case Assertion::CompareWithEager:
-        setup(false, "");
+        setup("");
         body.add("expected = " + fn + "(" + args + ")");
         body.add("actual = torch.compile(" + fn + ", backend=" + backend + kwargs + ")(" + args + ")");
         body.add("self.assertEqual(actual, expected)");
         break;
       case Assertion::Fullgraph:
-        setup(false, "");
+        setup("");
         body.add("# fullgraph=True turns a graph break into an error.");
         body.add("torch.compile(" + fn + ", backend=" + backend + ", fullgraph=True" + kwargs + ")(" + args + ")");
         break;
@@ -281,21 +300,22 @@ WriteResult write_test(const Repro& repro, Category category, std::string_view t
           need_module("torch._dynamo.testing");
           counter = "torch._dynamo.testing.CompileCounter()";
         }
-        body.add("cnt = " + counter);
-        body.add("opt_fn = torch.compile(" + fn + ", backend=cnt" + kwargs + ")");
+        setup("opt_fn", [&] {
+          body.add("cnt = " + counter);
+          body.add("opt_fn = torch.compile(" + fn + ", backend=cnt" + kwargs + ")");
+        });
         bool called = false;
-        for (const auto& s : repro.body) called = called || s.compiled_call_args.has_value();
-        setup(true, "opt_fn");
+        for (const auto& s : repro.body) called = called || s.kind == ReproStatement::Kind::Call;
         if (!called) body.add("opt_fn(" + args + ")");
         body.add("self.assertEqual(cnt.frame_count, 1)");
         break;
       }
       case Assertion::CallCompiled:
-        setup(false, "");
+        setup("");
         body.add("torch.compile(" + fn + ", backend=" + backend + kwargs + ")(" + args + ")");
         break;
       case Assertion::Export: {
-        setup(false, "");
+        setup("");
         std::string mod = fn;
         if (!is_identifier(fn)) {
           body.add("mod = " + fn);
@@ -322,6 +342,7 @@ WriteResult write_test(const Repro& repro, Category category, std::string_view t
   std::string name = stem;
   for (int i = 2; taken.count(name); ++i) name = stem + "_" + std::to_string(i);
 
+  while (!body.lines.empty() && body.lines.back().empty()) body.lines.pop_back();
   std::string method = "def " + name + "(self):\n";
   const std::string step(unit, ' ');
   bool any = false;

@@ -20,6 +20,8 @@
 #include "support/file_io.h"
 #include "support/source_files.h"
 #include "syntax/tree.h"
+#include "testing/target_ranking.h"
+#include "workspace/git.h"
 
 namespace pt2bb {
 namespace {
@@ -59,6 +61,11 @@ int run_check(const CliContext& ctx, const CheckOptions& opts) {
     fc.tree = tree.get();
     fc.lines = &lines;
     fc.lang = ctx.resolved_lang();
+    // Checks of *new* code compare with git HEAD; only test_misc.py has one today, and a git
+    // process per file would slow big checks down for nothing.
+    std::optional<std::string> head;
+    if (is_test_misc(path)) head = git_head_text(std::filesystem::absolute(path).string());
+    if (head) fc.head_text = *head;
     for (const Finding& f : run_file_analyzers(fc)) {
       ++summary[severity_name(f.severity)];
       if (opts.format == "text") {

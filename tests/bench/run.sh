@@ -5,3 +5,7 @@ set -uo pipefail
 build=${1:-build}
 printf '\n== LSP edit latency (bench_lsp) ==\n'
 "$build/tests/bench_lsp" "$build/pt2bb"
+printf '\n== Workspace index: 3,000 generated test files, index vs raw parse (bench_index) ==\n'
+"$build/tests/bench_index"
+printf '\n== Hover and lints on a 400 KB module vs a full parse (bench_hover_lint) ==\n'
+"$build/tests/bench_hover_lint"
