@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
   static constexpr CommandInstaller installers[] = {
       &install_lsp_command,
       &install_check_command,
+      &install_doctor_command,
+      &install_minimize_command,
       &install_triage_command,
       &install_add_test_command,
       &install_explain_command,

@@ -31,6 +31,8 @@ using CommandInstaller = void (*)(CLI::App& app, CliContext& ctx);
 
 void install_lsp_command(CLI::App& app, CliContext& ctx);
 void install_check_command(CLI::App& app, CliContext& ctx);
+void install_doctor_command(CLI::App& app, CliContext& ctx);
+void install_minimize_command(CLI::App& app, CliContext& ctx);
 void install_triage_command(CLI::App& app, CliContext& ctx);
 void install_add_test_command(CLI::App& app, CliContext& ctx);
 void install_explain_command(CLI::App& app, CliContext& ctx);

@@ -46,6 +46,7 @@ void LanguageServer::bind_methods() {
   install_code_actions(*this);
   install_code_lens(*this);
   install_commands(*this);
+  install_jobs(*this);
   install_triage_feature(*this);
   install_workspace_index(*this);
   install_testing_feature(*this);

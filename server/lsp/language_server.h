@@ -124,6 +124,7 @@ private:
 void install_lifecycle_extras(LanguageServer& server);
 void install_text_sync(LanguageServer& server);
 void install_progress(LanguageServer& server);
+void install_jobs(LanguageServer& server);  // lsp/jobs_feature.cpp
 void install_triage_feature(LanguageServer& server);  // lsp/triage_feature.cpp
 void install_workspace_index(LanguageServer& server);  // workspace/workspace_service.cpp
 void install_testing_feature(LanguageServer& server);  // lsp/testing_feature.cpp
