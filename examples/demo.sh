@@ -15,3 +15,15 @@ section "pt2bb add-test: where the failing test for a repro goes (examples/repro
 # The category comes from the error pasted in the repro (triage); test_misc.py is never chosen.
 "$pt2bb" add-test --workspace workspace --repro repro/repro_scale_by_peak.py
 
+section "pt2bb triage: what kind of PT2 failure a log shows, where, and what to run next (examples/logs)"
+"$pt2bb" triage logs/inductor_failure.log
+echo "(exit code $? : 0 means a failure was classified)"
+"$pt2bb" triage --format json logs/inductor_failure.log | head -n 12
+
+section "pt2bb check: graph-break risks in compiled code (tests/fixtures/lint)"
+"$pt2bb" check ../tests/fixtures/lint
+
+section "pt2bb explain: the notes hover shows, by name"
+"$pt2bb" explain torch._dynamo.config.recompile_limit
+"$pt2bb" --lang fr explain TORCHDYNAMO_REPRO_AFTER | head -n 4
+"$pt2bb" explain --registry ../../shared/data/graph_break_registry.json GB0025 | head -n 6
