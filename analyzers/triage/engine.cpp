@@ -21,7 +21,7 @@ constexpr size_t kMaxText = 400;          // Characters kept of one message line
 
 // Lines that start or continue a record, beyond what the signatures themselves catch.
 constexpr const char* kStructural =
-    R"(Traceback \(most recent call last\)|File "|from user code:|Graph [Bb]reak|Recompiling function|)"
+    R"(Traceback \(most recent call last\)|Stack \(most recent call last\)|File "|from user code:|Graph [Bb]reak|Recompiling function|)"
     R"(Break Reason|User Stack:|FrameSummary|^FAILED |^ERROR |^_{3,} |\.py:\d+: |^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)"
     R"((?:Error|Exception|Failed|Unsupported|Interrupt|Exit)(?::|$)|"compilation_metrics"|"artifact"|)"
     R"(The above exception|During handling of the above|hit config\.|last reason:|triggered by the following|)"
@@ -29,6 +29,8 @@ constexpr const char* kStructural =
 
 // Artifacts whose lines are code or data listings: they quote kernels and guards, never failures.
 bool listing_artifact(std::string_view a) {
+  // Most lines of a +dynamo log are trace_* artifacts: answer those without the table.
+  if (a.starts_with("trace_")) return true;
   static constexpr std::string_view kinds[] = {
       "output_code", "graph_code", "graph", "aot_graphs", "aot_joint_graph", "bytecode", "trace_source",
       "trace_call", "trace_bytecode", "guards", "graph_sizes", "schedule", "fusion", "ir_pre_fusion",
@@ -46,6 +48,12 @@ std::string clip(std::string_view s, size_t n = kMaxText) {
   size_t cut = n;
   while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // Keep UTF-8 whole.
   return std::string(s.substr(0, cut)) + "…";
+}
+
+// PyTorch or Triton itself (not the standard library, not a test runner).
+bool is_compiler_path(std::string_view p) {
+  return p.find("torch/") != std::string_view::npos || p.find("triton/") != std::string_view::npos ||
+         p.find("torchinductor_") != std::string_view::npos;
 }
 
 std::string frame_key(const LogFrame& f) { return f.file + ":" + std::to_string(f.line); }
@@ -86,6 +94,8 @@ TriageEngine::TriageEngine(const TriageOptions& options) : opts_(options), kb_(*
 
 void TriageEngine::feed(std::string_view chunk) {
   bytes_ += chunk.size();
+  // One scan per chunk for NUL bytes, so clean text (the usual case) skips the per-line check.
+  chunk_has_nul_ = std::memchr(chunk.data(), '\0', chunk.size()) != nullptr;
   while (!chunk.empty()) {
     const char* nl = static_cast<const char*>(std::memchr(chunk.data(), '\n', chunk.size()));
     const size_t len = nl ? static_cast<size_t>(nl - chunk.data()) : chunk.size();
@@ -112,7 +122,7 @@ void TriageEngine::feed(std::string_view chunk) {
 
 void TriageEngine::on_line(std::string_view raw) {
   ++line_no_;
-  if (std::memchr(raw.data(), '\0', raw.size())) {
+  if ((chunk_has_nul_ || !carry_.empty()) && std::memchr(raw.data(), '\0', raw.size())) {
     ++nul_lines_;
     return;  // Binary data: nothing to read here.
   }
@@ -178,6 +188,16 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
     exc_->evidence.push_back(ln);
     mode_ = Mode::Traceback;
     return true;
+  }
+  // A logged call stack ("Step 1: ... Stack (most recent call last):"): frames, but no failure.
+  if (trimmed.starts_with("Stack (most recent call last)")) {
+    close_block();
+    mode_ = Mode::Stack;
+    return true;
+  }
+  if (mode_ == Mode::Stack) {
+    if (indented || trimmed.empty() || parse_frame_line(trimmed)) return true;
+    mode_ = Mode::None;
   }
   if (trimmed.starts_with("The above exception was the direct cause") ||
       trimmed.starts_with("During handling of the above exception")) {
@@ -291,12 +311,14 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
       case Mode::GbFrames:
       case Mode::Explain:
         if (gb_) {
+          note_script(*frame);
           gb_->frames.push_back(*frame);
           if (gb_->frames.size() > 16) gb_->frames.erase(gb_->frames.begin());
         }
         return true;
       case Mode::GraphBreak:
         if (gb_) {
+          note_script(*frame);
           gb_->frames.push_back(*frame);
           mode_ = Mode::GbFrames;
         }
@@ -376,6 +398,11 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
     case Mode::GbFrames:
     case Mode::Explain: {
       if (trimmed.empty()) return true;
+      if (mode_ == Mode::GbFrames && indented && !gb_->frames.empty() && gb_->frames.back().code.empty() &&
+          !trimmed.starts_with("File ")) {
+        gb_->frames.back().code = clip(trimmed, 200);  // The source line under a frame.
+        return true;
+      }
       if (trimmed.starts_with("Explanation: ")) {
         gb_->explanation = clip(trimmed.substr(13));
       } else if (trimmed.starts_with("Hint: ")) {
@@ -441,6 +468,7 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
       return false;
     }
     case Mode::None:
+    case Mode::Stack:
       break;
   }
 
@@ -662,7 +690,7 @@ void TriageEngine::close_exception() {
     f.has_user_frame = have_user;
     f.user_frame = user;
     for (auto it = e->frames.rbegin(); it != e->frames.rend() && f.compiler_frames.size() < 6; ++it)
-      if (is_library_path(it->file) && it->file.find("/lib/python") == std::string::npos) f.compiler_frames.push_back(*it);
+      if (is_compiler_path(it->file)) f.compiler_frames.push_back(*it);
     std::reverse(f.compiler_frames.begin(), f.compiler_frames.end());
     f.gb_id = e->gb_id;
     if (sigs[best].category == "graph_break" && !e->message.empty()) {
@@ -792,8 +820,18 @@ TriageReport TriageEngine::finish() {
       const auto& variants = opts_.registry->find(id);
       if (!variants.empty()) {
         f.gb_id = id;
-        const GraphBreakEntry& e = variants.back();
-        if (f.gb_type.empty() || f.gb_type.find(e.gb_type) == std::string::npos) f.gb_type = e.gb_type;
+        // The registry keeps every historical variant, some with placeholders from the source
+        // ("_gb_type", "_explanation"): take the newest variant that is real text.
+        auto quality = [&](const GraphBreakEntry& v) {
+          const bool real = !v.explanation.empty() && v.explanation[0] != '_' && v.explanation[0] != '"';
+          return (v.gb_type == f.gb_type ? 4 : 0) + (v.gb_type.starts_with("_") ? 0 : 2) + (real ? 2 : 0) +
+                 (v.hints.empty() ? 0 : 1);
+        };
+        const GraphBreakEntry* best = &variants.back();
+        for (auto it = variants.rbegin(); it != variants.rend(); ++it)
+          if (quality(*it) > quality(*best)) best = &*it;
+        const GraphBreakEntry& e = *best;
+        if (f.gb_type.empty()) f.gb_type = e.gb_type;
         if (f.gb_explanation.empty()) f.gb_explanation = e.explanation;
         if (f.gb_hints.empty()) f.gb_hints = e.hints;
       }

@@ -63,7 +63,7 @@ private:
     std::vector<std::string> reasons;
     std::vector<uint32_t> evidence;
   };
-  enum class Mode { None, Traceback, Message, UserCode, GraphBreak, GbFrames, Recompile, Explain };
+  enum class Mode { None, Traceback, Message, UserCode, GraphBreak, GbFrames, Recompile, Explain, Stack };
 
   void on_line(std::string_view raw);
   void process(const LogLine& line);
@@ -91,6 +91,7 @@ private:
 
   std::string carry_;
   bool skipping_ = false;  // Dropping the rest of an over-long line.
+  bool chunk_has_nul_ = false;
   uint64_t line_no_ = 0;
   uint64_t bytes_ = 0;
   uint64_t nul_lines_ = 0;

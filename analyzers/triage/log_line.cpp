@@ -25,11 +25,13 @@ size_t rank_prefix(std::string_view s) {
   return close + 2 + (s.size() > close + 2 && s[close + 2] == ' ' ? 1 : 0);
 }
 
-// "2024-05-01T12:00:00.1234567Z " (GitHub Actions) at the start of the line.
+// "2024-05-01T12:00:00.1234567Z " (GitHub Actions) or "[2025-04-24T17:33:36.217Z] " (Jenkins)
+// at the start of the line.
 size_t ci_timestamp(std::string_view s) {
-  if (s.size() < 21 || !is_digit(s[0]) || s[4] != '-' || s[10] != 'T' || s[13] != ':') return 0;
-  size_t z = s.find("Z ", 19);
-  return z != std::string_view::npos && z < 36 ? z + 2 : 0;
+  const size_t b = !s.empty() && s[0] == '[' ? 1 : 0;
+  if (s.size() < b + 21 || !is_digit(s[b]) || s[b + 4] != '-' || s[b + 10] != 'T' || s[b + 13] != ':') return 0;
+  size_t z = s.find(b ? "Z] " : "Z ", b + 19);
+  return z != std::string_view::npos && z < 40 ? z + (b ? 3 : 2) : 0;
 }
 
 // "V0812 15:05:52.194000 1848694 torch/_dynamo/symbolic_convert.py:556] " -> its length.

@@ -64,7 +64,10 @@ std::shared_ptr<const TriageKnowledge> load_triage_knowledge(const std::string& 
 
 std::shared_ptr<const GraphBreakRegistry> load_gb_registry(const std::vector<std::string>& roots, std::string* found) {
   for (const auto& root : roots) {
-    for (const auto& candidate : gb_registry_candidates(root)) {
+    // Also a folder holding the registry file itself (a copy such as shared/data/).
+    auto candidates = gb_registry_candidates(root);
+    candidates.push_back((fs::path(root) / "graph_break_registry.json").string());
+    for (const auto& candidate : candidates) {
       auto text = read_file(candidate);
       if (!text) continue;
       std::string error;

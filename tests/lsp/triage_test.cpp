@@ -1,0 +1,189 @@
+// The triage feature through the real server: the pt2bb.triage command (progress, diagnostics
+// on the workspace files that foreign log paths map to, related compiler frames, the
+// mark_dynamic quick fix), log documents triaged on open with hover, and cancellation.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "harness.h"
+
+using namespace pt2bb;
+using namespace pt2bb::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A throwaway workspace: src/mlp.py defines the compiled function, src/train.py calls it.
+struct Workspace {
+  fs::path root;
+  Workspace() {
+    root = fs::temp_directory_path() / ("pt2bb_triage_lsp_" + std::to_string(::getpid()) + "_" +
+                                        std::to_string(reinterpret_cast<uintptr_t>(this)));
+    fs::create_directories(root / "src");
+    std::ofstream(root / "src/mlp.py") << "import torch\n\n\ndef forward(w, x):\n    return torch.relu(x @ w)\n";
+    std::ofstream(root / "src/train.py")
+        << "import torch\nfrom mlp import forward\n\ncompiled = torch.compile(forward)\n\n"
+           "for n in range(4, 64):\n    batch = torch.randn(n, 8)\n    out = compiled(weights, batch)\n";
+  }
+  ~Workspace() { fs::remove_all(root); }
+  std::string path(const std::string& rel) const { return (root / rel).string(); }
+};
+
+json initialize(TestClient& client, const Workspace& ws) {
+  return client.initialize({{"workspaceFolders", {{{"uri", TestClient::uri(ws.root.string())}, {"name", "ws"}}}},
+                            {"capabilities", {{"window", {{"workDoneProgress", true}}}}}});
+}
+
+// A backend failure seen on another machine: its user frame is /home/ci/job/src/train.py:8.
+const char* kBackendLog =
+    "Traceback (most recent call last):\n"
+    "  File \"/home/ci/job/src/train.py\", line 8, in <module>\n"
+    "    out = compiled(weights, batch)\n"
+    "  File \"/opt/py/site-packages/torch/_inductor/lowering.py\", line 455, in wrapped\n"
+    "    out = decomp_fn(*args, **kwargs)\n"
+    "torch._inductor.exc.InductorError: LoweringException: AssertionError: \n"
+    "  target: aten.relu.default\n";
+
+const char* kRecompileLog =
+    "V0920 13:54:44.535000 3904 torch/_dynamo/guards.py:2760] [0/1] [__recompiles] Recompiling function forward in /home/ci/job/src/mlp.py:4\n"
+    "V0920 13:54:44.535000 3904 torch/_dynamo/guards.py:2760] [0/1] [__recompiles]     triggered by the following guard failure(s):\n"
+    "V0920 13:54:44.535000 3904 torch/_dynamo/guards.py:2760] [0/1] [__recompiles]     - 0/0: tensor 'x' size mismatch at index 0. expected 4, actual 5\n";
+
+json run_triage(TestClient& client, const json& arg) {
+  json reply = client.request("workspace/executeCommand", {{"command", "pt2bb.triage"}, {"arguments", {arg}}}, 10000);
+  REQUIRE_MESSAGE(reply.contains("result"), reply.dump());
+  return reply["result"];
+}
+
+}  // namespace
+
+TEST_CASE("pt2bb.triage puts the finding on the mapped user frame, linked to the compiler frame") {
+  Workspace ws;
+  TestClient client;
+  initialize(client, ws);
+  const json result = run_triage(client, {{"text", kBackendLog}});
+  CHECK(result["category"] == "backend_compiler_failed");
+  CHECK(result["annotated_files"] == json::array({ws.path("src/train.py")}));
+
+  const json publish = client.wait_diagnostics(ws.path("src/train.py"));
+  REQUIRE(publish["diagnostics"].size() == 1);
+  const json& d = publish["diagnostics"][0];
+  CHECK(d["severity"] == 1);
+  CHECK(d["code"] == "triage.backend_compiler_failed");
+  CHECK(d["range"]["start"]["line"] == 7);
+  CHECK(d["range"]["start"]["character"] == 4);  // The statement, not its indentation.
+  CHECK(d["message"].get<std::string>().find("LoweringException: AssertionError:") != std::string::npos);
+  REQUIRE(d["relatedInformation"].size() == 1);
+  CHECK(d["relatedInformation"][0]["location"]["uri"].get<std::string>().ends_with("torch/_inductor/lowering.py"));
+  CHECK(d["relatedInformation"][0]["message"] == "compiler frame: wrapped");
+
+  // The job reported progress from begin to end.
+  auto end = client.wait_notification("$/progress", [](const json& p) { return p["value"]["kind"] == "end"; });
+  CHECK(end["value"]["message"].get<std::string>().starts_with("backend_compiler_failed"));
+
+  // A second run replaces the first one's diagnostics.
+  run_triage(client, {{"text", kRecompileLog}});
+  client.wait_diagnostics(ws.path("src/train.py"), [](const json& p) {
+    for (const auto& diag : p["diagnostics"])
+      if (diag["code"] == "triage.backend_compiler_failed") return false;
+    return true;
+  });
+}
+
+TEST_CASE("a size-mismatch recompile offers mark_dynamic before the compiled function's call") {
+  Workspace ws;
+  TestClient client;
+  initialize(client, ws);
+  const json result = run_triage(client, {{"text", kRecompileLog}});
+  CHECK(result["category"] == "recompilation");
+  // The recompiled function's definition carries the finding.
+  const json def = client.wait_diagnostics(ws.path("src/mlp.py"));
+  REQUIRE(def["diagnostics"].size() == 1);
+  CHECK(def["diagnostics"][0]["range"]["start"]["line"] == 3);
+
+  // The call site (through the torch.compile alias) carries the quick fix.
+  const json call = client.wait_diagnostics(ws.path("src/train.py"));
+  REQUIRE(call["diagnostics"].size() == 1);
+  CHECK(call["diagnostics"][0]["range"]["start"]["line"] == 7);
+  std::ifstream in(ws.path("src/train.py"));
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  client.open(ws.path("src/train.py"), text);
+  const json reply = client.request(
+      "textDocument/codeAction",
+      {{"textDocument", {{"uri", TestClient::uri(ws.path("src/train.py"))}}},
+       {"range", {{"start", {{"line", 7}, {"character", 8}}}, {"end", {{"line", 7}, {"character", 8}}}}},
+       {"context", {{"diagnostics", json::array()}}}});
+  json fix;
+  for (const auto& a : reply["result"])
+    if (a["title"].get<std::string>().find("mark_dynamic") != std::string::npos) fix = a;
+  REQUIRE_MESSAGE(!fix.is_null(), reply.dump());
+  CHECK(fix["title"] == "Insert torch._dynamo.mark_dynamic(batch, 0) before the call");
+  const json& edits = fix["edit"]["changes"][TestClient::uri(ws.path("src/train.py"))];
+  REQUIRE(edits.size() == 1);
+  CHECK(edits[0]["newText"] == "    torch._dynamo.mark_dynamic(batch, 0)\n");
+  CHECK(edits[0]["range"]["start"]["line"] == 7);
+}
+
+TEST_CASE("an opened log is triaged: diagnostics on its evidence lines, hover with the GB entry") {
+  Workspace ws;
+  TestClient client;
+  initialize(client, ws);
+  const std::string log =
+      "I1103 09:12:40.000000 5521 torch/_dynamo/convert_frame.py:1000] [0/0] Step 1: start tracing\n"
+      "V1103 09:12:44.101000 5521 torch/_dynamo/symbolic_convert.py:552] [0/0] [__graph_breaks] Graph break in user code at /x/net.py:41\n"
+      "V1103 09:12:44.101000 5521 torch/_dynamo/symbolic_convert.py:552] [0/0] [__graph_breaks] Graph Break Reason: Call to `torch._dynamo.graph_break()`\n"
+      "V1103 09:12:44.101000 5521 torch/_dynamo/symbolic_convert.py:552] [0/0] [__graph_breaks]   Explanation: User-inserted graph break. Message: None\n";
+  const std::string path = ws.path("run.log");
+  client.open(path, log, 1, "log");
+  const json publish = client.wait_diagnostics(path, [](const json& p) { return !p["diagnostics"].empty(); });
+  std::vector<int> lines;
+  for (const auto& d : publish["diagnostics"]) {
+    lines.push_back(d["range"]["start"]["line"].get<int>());
+    CHECK(d["code"] == "triage.graph_break");  // Never a Python syntax error on a log.
+  }
+  CHECK(lines == std::vector<int>{1, 2});
+
+  auto hover = [&](int line) {
+    return client.request("textDocument/hover", {{"textDocument", {{"uri", TestClient::uri(path)}}},
+                                                 {"position", {{"line", line}, {"character", 10}}}})["result"];
+  };
+  const json h = hover(2);
+  REQUIRE(h.is_object());
+  const std::string value = h["contents"]["value"];
+  CHECK(value.find("Graph break") != std::string::npos);
+  CHECK(value.find("TORCH_LOGS=\"graph_breaks\"") != std::string::npos);
+  CHECK(hover(0).is_null());
+}
+
+TEST_CASE("cancelling a triage answers RequestCancelled") {
+  Workspace ws;
+  TestClient client;
+  initialize(client, ws);
+  std::string big;
+  while (big.size() < (96u << 20))
+    big += "V1103 09:12:40.100000 5521 torch/_dynamo/symbolic_convert.py:900] [0/0] [__trace_source] TRACE starts_line /x/net.py:31 in forward\n";
+  const json request = {{"jsonrpc", "2.0"}, {"id", 777}, {"method", "workspace/executeCommand"},
+                        {"params", {{"command", "pt2bb.triage"}, {"arguments", {{{"text", big}}}}}}};
+  const std::string body = request.dump();
+  client.send_raw("Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+  client.notify("$/cancelRequest", {{"id", 777}});
+  auto reply = client.wait_message([](const json& m) { return m.contains("id") && m["id"] == 777; }, 30000);
+  REQUIRE(reply);
+  REQUIRE(reply->contains("error"));
+  CHECK((*reply)["error"]["code"] == -32800);
+}
+
+TEST_CASE("pt2bb.triage rejects bad arguments and unreadable files clearly") {
+  TestClient client;
+  client.initialize();
+  json reply = client.request("workspace/executeCommand", {{"command", "pt2bb.triage"}, {"arguments", json::array()}});
+  REQUIRE(reply.contains("error"));
+  CHECK(reply["error"]["code"] == -32602);
+  reply = client.request("workspace/executeCommand",
+                         {{"command", "pt2bb.triage"}, {"arguments", {"/nonexistent/pt2bb/run.log"}}});
+  REQUIRE(reply.contains("error"));
+  CHECK(reply["error"]["message"].get<std::string>().find("cannot read /nonexistent/pt2bb/run.log") != std::string::npos);
+}
