@@ -9,3 +9,5 @@ printf '\n== Workspace index: 3,000 generated test files, index vs raw parse (be
 "$build/tests/bench_index"
 printf '\n== Hover and lints on a 400 KB module vs a full parse (bench_hover_lint) ==\n'
 "$build/tests/bench_hover_lint"
+printf '\n== Triage of a 1 GiB generated TORCH_LOGS="+dynamo" log vs grep -c, and RSS (bench_triage) ==\n'
+"$build/tests/bench_triage" "${PT2BB_BENCH_TRIAGE_MIB:-1024}"
