@@ -52,7 +52,9 @@ void DocumentSnapshot::parse() {
 }
 
 void Document::install_parsed(const DocumentSnapshot& parsed) {
-  if (parsed.revision == revision_ && parsed.parsed && dirty_ && parsed.tree) {
+  // The same shared text object, not just the same revision: a reopened document starts its
+  // revisions again.
+  if (parsed.text == text_ && parsed.revision == revision_ && parsed.parsed && dirty_ && parsed.tree) {
     tree_ = parsed.tree;  // The worker is done with it.
     dirty_ = false;
   }

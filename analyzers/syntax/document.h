@@ -64,7 +64,7 @@ public:
   uint64_t revision() const { return revision_; }
 
   DocumentSnapshot snapshot(std::string path, int64_t version) const;
-  // Adopts a worker's parse if it is of the current text (same revision); else ignores it.
+  // Adopts a worker's parse if it is of this document's current text; else ignores it.
   void install_parsed(const DocumentSnapshot& parsed);
 
 private:

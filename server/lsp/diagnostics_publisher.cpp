@@ -47,6 +47,7 @@ void DiagnosticsPublisher::analyze(const std::string& uri) {
   const bool indexed = server_.workspace().relative(doc->path).has_value();
   const std::string root = server_.session().root_of(doc->path).value_or("");
   server_.run_on_worker([this, uri, snapshot, rel, enc, lang, head, index, indexed, root] {
+    snapshot->parse();  // The deferred reparse of the edits since the last analysis.
     const LineIndex lines(*snapshot->text);
     FileContext ctx;
     ctx.path = rel;
@@ -62,9 +63,11 @@ void DiagnosticsPublisher::analyze(const std::string& uri) {
     for (const Finding& f : findings) diags.push_back(to_proto(f, lines, enc));
     std::shared_ptr<const FileSummary> summary;
     if (indexed) summary = std::make_shared<const FileSummary>(summarize_python(rel, *snapshot->text, snapshot->tree.get()));
-    server_.post_to_session([this, uri, version = snapshot->version, diags = std::move(diags),
+    server_.post_to_session([this, uri, snapshot, version = snapshot->version, diags = std::move(diags),
                              findings = std::move(findings), summary]() mutable {
       OpenDocument* current = server_.session().find(uri);
+      // The parse serves the next edit as its old tree, whatever became of the document.
+      if (current) current->doc->install_parsed(*snapshot);
       // A result for an older version, or for a closed document, is dropped.
       if (!current || current->version != version || stopped_) return;
       if (summary) server_.workspace().update(summary);

@@ -126,3 +126,29 @@ TEST_CASE("garbage input is capped, not one error per byte") {
   for (int i = 0; i < 5000; ++i) garbage += ")(\x01]\n";
   CHECK(check_syntax_errors(garbage).size() <= 100);
 }
+
+TEST_CASE("a worker's parse is adopted only for the text it was taken of") {
+  Document doc("x = 1\n");
+  doc.tree();
+  TextChange edit;
+  edit.range = std::make_pair(TextChange::Position{0, 4}, TextChange::Position{0, 5});
+  edit.text = "(";
+  doc.apply_changes({edit}, PositionEncoding::Utf16);
+  DocumentSnapshot snap = doc.snapshot("t.py", 2);
+  CHECK_FALSE(snap.parsed);
+  snap.parse();
+  CHECK(snap.parsed);
+  CHECK(tree_string(snap.tree.get()) == tree_string(parse_python("x = (\n").get()));
+
+  // Another edit lands before the worker's result comes back: the stale parse is ignored.
+  edit.text = "[";
+  doc.apply_changes({edit}, PositionEncoding::Utf16);
+  doc.install_parsed(snap);
+  CHECK(tree_string(doc.tree()) == tree_string(parse_python("x = [\n").get()));
+
+  // A document reopened with other text is not confused by the same revision number.
+  Document other("y = 2\n");
+  other.apply_changes({edit}, PositionEncoding::Utf16);
+  other.install_parsed(snap);
+  CHECK(tree_string(other.tree()) == tree_string(parse_python("y = [\n").get()));
+}
