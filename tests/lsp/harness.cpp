@@ -98,7 +98,13 @@ void TestClient::read_loop() {
       json msg = json::parse(*body, nullptr, false);
       // Answer the server's own requests so it never waits on us.
       if (msg.is_object() && msg.contains("method") && msg.contains("id")) {
-        send_raw(protocol::encode_frame(json{{"jsonrpc", "2.0"}, {"id", msg["id"]}, {"result", nullptr}}.dump()));
+        std::function<json(const json&)> handler;
+        {
+          std::lock_guard lock(mutex_);
+          handler = request_handler_;
+        }
+        const json result = handler ? handler(msg) : json(nullptr);
+        send_raw(protocol::encode_frame(json{{"jsonrpc", "2.0"}, {"id", msg["id"]}, {"result", result}}.dump()));
       }
       std::lock_guard lock(mutex_);
       record(msg);

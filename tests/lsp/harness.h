@@ -64,6 +64,13 @@ public:
   // Waits for the server thread to end; returns the server's exit code, or nullopt on timeout.
   std::optional<int> wait_exit(int timeout_ms = 5000);
 
+  // Answers the server's own requests (default: a null result), e.g. a showMessageRequest
+  // choice. Runs on the reader thread.
+  void set_request_handler(std::function<json(const json& request)> fn) {
+    std::lock_guard lock(mutex_);
+    request_handler_ = std::move(fn);
+  }
+
   // Every message received so far, in order.
   std::vector<json> received();
   static std::string uri(const std::string& path);
@@ -83,6 +90,7 @@ private:
   size_t consumed_ = 0;
   int64_t next_id_ = 1;
   std::optional<int> exit_code_;
+  std::function<json(const json&)> request_handler_;
   std::map<int64_t, std::string> sent_methods_;  // Request id -> method, to label replies.
   bool input_closed_ = false;
 };
