@@ -152,7 +152,8 @@ private:
     if (t == "binary_operator") return tensor_expr(field(e, "left")) || tensor_expr(field(e, "right"));
     if (t == "subscript") {
       TSNode v = field(e, "value");
-      return tensorish(v) && !(node_type(v) == "attribute" && non_tensor_method(node_text(field(v, "attribute"), text_)));
+      // Only a known tensor: `size[0]` on a parameter is as often a list or a tuple.
+      return tensor_expr(v) && !(node_type(v) == "attribute" && non_tensor_method(node_text(field(v, "attribute"), text_)));
     }
     if (t == "attribute") {
       return one_of(node_text(field(e, "attribute"), text_), {"T", "mT", "H", "data", "grad", "real", "imag"}) &&
@@ -316,6 +317,12 @@ private:
     if (ts_node_is_null(n)) return;
     const std::string_view t = node_type(n);
     if (t == "function_definition" || t == "class_definition" || t == "lambda" || t == "decorated_definition") return;
+    // Error paths: an exception's message, or an assert's, is only evaluated when it fails.
+    if (t == "raise_statement") return;
+    if (t == "assert_statement") {
+      walk(ts_node_named_child(n, 0));
+      return;
+    }
     if (t == "if_statement" || t == "elif_clause" || t == "while_statement") {
       TSNode cond = field(n, "condition");
       if (compiling_check(cond)) {
