@@ -53,7 +53,7 @@
 
   ;; Hover on `graph_break' (line 12): plain text, since eglot 1.9 takes no Markdown.
   (goto-char (point-min))
-  (search-forward "graph_break")
+  (search-forward "_dynamo.graph_break")
   (backward-char 3)
   (let* ((h (jsonrpc-request server :textDocument/hover (eglot--TextDocumentPositionParams)))
          (contents (plist-get h :contents)))
