@@ -439,6 +439,12 @@ std::string topic_from_stem(std::string_view stem) {
     else if (!out.empty() && out.back() != '_') out += '_';
   }
   while (!out.empty() && out.back() == '_') out.pop_back();
+  // The test name says the category already: "cumsum_graph_break" -> "cumsum".
+  for (std::string_view word : {"_graph_break", "_graph_breaks", "_recompiles", "_recompile", "_recompilation",
+                                "_accuracy", "_crash", "_export", "_repro", "_bug"}) {
+    if (out.size() > word.size() && out.compare(out.size() - word.size(), word.size(), word) == 0)
+      out.resize(out.size() - word.size());
+  }
   static const std::set<std::string> generic = {"", "repro", "main", "test", "bug", "script", "example", "untitled",
                                                 "minifier_launcher", "minified", "tmp", "a", "x"};
   if (generic.count(out) || (out[0] >= '0' && out[0] <= '9')) return "";

@@ -77,6 +77,14 @@ public:
     std::sort(ids_.begin(), ids_.end());
     ids_.erase(std::unique(ids_.begin(), ids_.end()), ids_.end());
     out_.identifiers = std::move(ids_);
+    // Summaries live as long as the index: no spare capacity.
+    out_.identifiers.shrink_to_fit();
+    out_.imports.shrink_to_fit();
+    for (auto& c : out_.classes) {
+      c.tests.shrink_to_fit();
+      for (auto& t : c.tests) t.decorators.shrink_to_fit();
+    }
+    out_.classes.shrink_to_fit();
   }
 
 private:
