@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Real VS Code end to end: code-server 4.100.3 (VS Code 1.100.3) with our extension, packaged
 # here into a .vsix, starting the real pt2bb binary; driven in headless Chromium by
-# tests/clients/vscode/drive.js. Loopback only; about a minute.
+# tests/clients/vscode/drive.js: a trusted session, then a restricted-mode one. Loopback only;
+# about two minutes.
 # Usage: vscode.sh <pt2bb binary> <shared dir>   (ctest: clients.vscode)
 # Needs editors/vscode/test-setup.sh to have run (Chromium, npm packages, code-server).
 # Env: CODE_SERVER_DIR, CHROMIUM, KEEP=1 (keep the scratch folder: screenshots, logs).
