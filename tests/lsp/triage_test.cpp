@@ -52,6 +52,17 @@ const char* kRecompileLog =
     "V0920 13:54:44.535000 3904 torch/_dynamo/guards.py:2760] [0/1] [__recompiles]     triggered by the following guard failure(s):\n"
     "V0920 13:54:44.535000 3904 torch/_dynamo/guards.py:2760] [0/1] [__recompiles]     - 0/0: tensor 'x' size mismatch at index 0. expected 4, actual 5\n";
 
+// The last publishDiagnostics received for `path` so far (the command publishes before it
+// answers, so these are already in when the reply is).
+json last_publish(TestClient& client, const std::string& path) {
+  json found;
+  for (const auto& m : client.received())
+    if (m.value("method", "") == "textDocument/publishDiagnostics" && m["params"]["uri"] == TestClient::uri(path))
+      found = m["params"];
+  REQUIRE_MESSAGE(!found.is_null(), "no publishDiagnostics for " << path);
+  return found;
+}
+
 json run_triage(TestClient& client, const json& arg) {
   json reply = client.request("workspace/executeCommand", {{"command", "pt2bb.triage"}, {"arguments", {arg}}}, 10000);
   REQUIRE_MESSAGE(reply.contains("result"), reply.dump());
@@ -68,7 +79,7 @@ TEST_CASE("pt2bb.triage puts the finding on the mapped user frame, linked to the
   CHECK(result["category"] == "backend_compiler_failed");
   CHECK(result["annotated_files"] == json::array({ws.path("src/train.py")}));
 
-  const json publish = client.wait_diagnostics(ws.path("src/train.py"));
+  const json publish = last_publish(client, ws.path("src/train.py"));
   REQUIRE(publish["diagnostics"].size() == 1);
   const json& d = publish["diagnostics"][0];
   CHECK(d["severity"] == 1);
@@ -81,16 +92,22 @@ TEST_CASE("pt2bb.triage puts the finding on the mapped user frame, linked to the
   CHECK(d["relatedInformation"][0]["message"] == "compiler frame: wrapped");
 
   // The job reported progress from begin to end.
-  auto end = client.wait_notification("$/progress", [](const json& p) { return p["value"]["kind"] == "end"; });
-  CHECK(end["value"]["message"].get<std::string>().starts_with("backend_compiler_failed"));
+  std::vector<std::string> kinds;
+  std::string end_message;
+  for (const auto& m : client.received()) {
+    if (m.value("method", "") != "$/progress") continue;
+    kinds.push_back(m["params"]["value"]["kind"]);
+    if (kinds.back() == "end") end_message = m["params"]["value"].value("message", "");
+  }
+  REQUIRE(!kinds.empty());
+  CHECK(kinds.front() == "begin");
+  CHECK(kinds.back() == "end");
+  CHECK(end_message.starts_with("backend_compiler_failed"));
 
   // A second run replaces the first one's diagnostics.
   run_triage(client, {{"text", kRecompileLog}});
-  client.wait_diagnostics(ws.path("src/train.py"), [](const json& p) {
-    for (const auto& diag : p["diagnostics"])
-      if (diag["code"] == "triage.backend_compiler_failed") return false;
-    return true;
-  });
+  for (const auto& diag : last_publish(client, ws.path("src/train.py"))["diagnostics"])
+    CHECK(diag["code"] != "triage.backend_compiler_failed");
 }
 
 TEST_CASE("a size-mismatch recompile offers mark_dynamic before the compiled function's call") {
@@ -100,12 +117,12 @@ TEST_CASE("a size-mismatch recompile offers mark_dynamic before the compiled fun
   const json result = run_triage(client, {{"text", kRecompileLog}});
   CHECK(result["category"] == "recompilation");
   // The recompiled function's definition carries the finding.
-  const json def = client.wait_diagnostics(ws.path("src/mlp.py"));
+  const json def = last_publish(client, ws.path("src/mlp.py"));
   REQUIRE(def["diagnostics"].size() == 1);
   CHECK(def["diagnostics"][0]["range"]["start"]["line"] == 3);
 
   // The call site (through the torch.compile alias) carries the quick fix.
-  const json call = client.wait_diagnostics(ws.path("src/train.py"));
+  const json call = last_publish(client, ws.path("src/train.py"));
   REQUIRE(call["diagnostics"].size() == 1);
   CHECK(call["diagnostics"][0]["range"]["start"]["line"] == 7);
   std::ifstream in(ws.path("src/train.py"));
@@ -155,7 +172,9 @@ TEST_CASE("an opened log is triaged: diagnostics on its evidence lines, hover wi
   const std::string value = h["contents"]["value"];
   CHECK(value.find("Graph break") != std::string::npos);
   CHECK(value.find("TORCH_LOGS=\"graph_breaks\"") != std::string::npos);
-  CHECK(hover(0).is_null());
+  // Not an evidence line: no triage note (another provider may still say something).
+  const json other = hover(0);
+  CHECK((other.is_null() || other["contents"]["value"].get<std::string>().find("TORCH_LOGS") == std::string::npos));
 }
 
 TEST_CASE("cancelling a triage answers RequestCancelled") {
@@ -164,7 +183,7 @@ TEST_CASE("cancelling a triage answers RequestCancelled") {
   initialize(client, ws);
   std::string big;
   while (big.size() < (96u << 20))
-    big += "V1103 09:12:40.100000 5521 torch/_dynamo/symbolic_convert.py:900] [0/0] [__trace_source] TRACE starts_line /x/net.py:31 in forward\n";
+    big += "I1103 09:12:40.100000 5521 torch/_dynamo/symbolic_convert.py:900] [0/0] Step 1: torchdynamo start tracing forward /x/net.py:31\n";
   const json request = {{"jsonrpc", "2.0"}, {"id", 777}, {"method", "workspace/executeCommand"},
                         {"params", {{"command", "pt2bb.triage"}, {"arguments", {{{"text", big}}}}}}};
   const std::string body = request.dump();
