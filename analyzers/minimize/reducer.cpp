@@ -179,7 +179,8 @@ std::vector<ReductionCandidate> reduction_candidates(std::string_view src, size_
           propose("statement", "remove line " + std::to_string(line) + ": " + one_line(node_text(s, src)), {*e});
         }
       }
-    } else if (type == "argument_list") {
+    } else if (type == "argument_list" && node_type(ts_node_parent(n)) == "call") {
+      // (Class bases are an argument_list too, under a class_definition: left alone.)
       TSNode call = ts_node_parent(n);
       const uint32_t count = ts_node_named_child_count(n);
       for (uint32_t i = 0; i < count; ++i) {

@@ -189,8 +189,11 @@ ProcessResult run_process(const ProcessSpec& spec, const CancelToken& cancel) {
   result.pid = pid;
   out_w.reset();
   err_w.reset();
-  ::fcntl(out_r.fd, F_SETFL, ::fcntl(out_r.fd, F_GETFL) | O_NONBLOCK);
-  ::fcntl(err_r.fd, F_SETFL, ::fcntl(err_r.fd, F_GETFL) | O_NONBLOCK);
+  for (int fd : {out_r.fd, err_r.fd}) {
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+    // Bigger pipes mean fewer wake-ups for chatty children (TORCH_LOGS=+dynamo); best effort.
+    ::fcntl(fd, F_SETPIPE_SZ, 1 << 20);
+  }
 
   OutputCapture out(spec.output_cap), err(spec.output_cap);
   bool leader_exited = false, group_killed_after_exit = false;

@@ -50,7 +50,7 @@ StepReport minimize(const StepContext& ctx, const std::string& script, const Min
     const auto pp = spec.env.find("PYTHONPATH");
     const std::string rest = pp == spec.env.end() ? std::string() : pp->second;
     spec.env["PYTHONPATH"] = rest.empty() ? dir : dir + ":" + rest;
-    spec.env["PYTHONUNBUFFERED"] = "1";
+    spec.env.insert_or_assign("PYTHONUNBUFFERED", std::string("1"));
     spec.timeout = timeout;
     return spec;
   };
@@ -80,7 +80,9 @@ StepReport minimize(const StepContext& ctx, const std::string& script, const Min
   size_t attempts = 0, kept = 0, pos = 0;
   bool progress_since_wrap = false;
   while (!ctx.cancelled() && attempts < options.max_attempts) {
-    auto candidates = reduction_candidates(current);
+    // Only the candidates up to this batch are built (each is parsed to check it): the list is
+    // rebuilt after every kept reduction.
+    auto candidates = reduction_candidates(current, pos + parallel);
     if (pos >= candidates.size()) {
       if (!progress_since_wrap) break;
       pos = 0;

@@ -11,3 +11,5 @@ printf '\n== Hover and lints on a 400 KB module vs a full parse (bench_hover_lin
 "$build/tests/bench_hover_lint"
 printf '\n== Triage of a 1 GiB generated TORCH_LOGS="+dynamo" log vs grep -c, and RSS (bench_triage) ==\n'
 "$build/tests/bench_triage" "${PT2BB_BENCH_TRIAGE_MIB:-1024}"
+printf '\n== Jobs: output capture, process runner throughput, minimiser candidates (bench_jobs) ==\n'
+"$build/tests/bench_jobs"

@@ -73,6 +73,8 @@ TEST_CASE("reducer: every candidate is shorter and parses; used definitions are 
   // The int 1 in `x + 1` is not a shape; torch.randn's 8s are.
   CHECK(descriptions(src, "shape") == std::vector<std::string>{"shrink the sizes of torch.randn(8, 8)"});
   CHECK(reduction_candidates(src, 3).size() == 3);
+  // Class bases are not call arguments.
+  CHECK(descriptions("class M(torch.nn.Module):\n    pass\nM()\n", "argument").empty());
   CHECK(reduction_candidates("").empty());
 }
 
