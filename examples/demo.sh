@@ -27,3 +27,12 @@ section "pt2bb explain: the notes hover shows, by name"
 "$pt2bb" explain torch._dynamo.config.recompile_limit
 "$pt2bb" --lang fr explain TORCHDYNAMO_REPRO_AFTER | head -n 4
 "$pt2bb" explain --registry ../../shared/data/graph_break_registry.json GB0025 | head -n 6
+
+section "pt2bb doctor and minimize: the workflow's environment check and repro reducer (tests/fixtures/jobs)"
+# A fake conda whose env "pt2" has a stand-in torch: the check the editor runs before any job.
+PATH="$here/../tests/fixtures/jobs/bin:$PATH" "$pt2bb" doctor --conda-env pt2
+demo_dir=$(mktemp -d)
+cp ../tests/fixtures/jobs/graph_break_repro.py "$demo_dir/repro.py"
+# The graph break comes from one statement; everything else goes, and the diff shows it.
+"$pt2bb" minimize --jobs 2 "$demo_dir/repro.py" | head -n 40
+rm -rf "$demo_dir"
