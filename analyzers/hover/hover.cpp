@@ -359,10 +359,12 @@ std::optional<HoverText> explain_topic(std::string_view raw, const HoverKnowledg
   while (!log.empty() && (log.back() == '"' || log.back() == '\'')) log.pop_back();
   if (const KnowledgeNote* n = k.find(NoteKind::Log, log)) return render_note(*n, k, registry, lang);
   if (const KnowledgeNote* n = k.find_dotted(topic)) return render_note(*n, k, registry, lang);
-  if (topic == "torch.export.export" || topic == "torch.export") {
+  const KnowledgeNote* non_strict = k.find(NoteKind::Mode, "torch.export.export:non-strict");
+  const KnowledgeNote* strict = k.find(NoteKind::Mode, "torch.export.export:strict");
+  if ((topic == "torch.export.export" || topic == "torch.export") && non_strict && strict) {
     // Both modes: the difference between them is the point of the note.
-    HoverText a = render_note(*k.find(NoteKind::Mode, "torch.export.export:non-strict"), k, registry, lang);
-    HoverText b = render_note(*k.find(NoteKind::Mode, "torch.export.export:strict"), k, registry, lang);
+    HoverText a = render_note(*non_strict, k, registry, lang);
+    HoverText b = render_note(*strict, k, registry, lang);
     return HoverText{a.markdown + "\n---\n\n" + b.markdown, a.plaintext + "\n----\n\n" + b.plaintext, std::nullopt};
   }
   std::string path = topic;
