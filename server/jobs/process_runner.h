@@ -2,7 +2,7 @@
 //
 //   ProcessSpec spec;
 //   spec.argv = {"python3", "repro.py"};
-//   spec.cwd = "/work/ws";
+//   spec.cwd = "/home/me/ws";
 //   spec.env = current_environment();
 //   spec.env["TORCH_LOGS"] = "graph_breaks";
 //   spec.timeout = std::chrono::seconds(60);

@@ -320,7 +320,7 @@ TEST_CASE("the JSON report carries the documented fields") {
   const auto& f = j["findings"][0];
   for (const char* key : {"category", "count", "confidence", "evidence", "location", "message", "next_commands", "key_files", "gb"})
     CHECK_MESSAGE(f.contains(key), key);
-  CHECK(f["location"]["file"] == "/work/repro.py");
+  CHECK(f["location"]["file"] == "/home/ci/repro.py");
   CHECK(f["location"]["line"] == 9);
   CHECK(f["gb"]["id"] == "GB0025");
 }
