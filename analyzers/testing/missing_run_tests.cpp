@@ -29,6 +29,11 @@ std::vector<Finding> find_missing_run_tests(const FileContext& ctx, const FileSu
   }
   if (!first) return out;
   if (file.main_guard && calls_run_tests(*file.main_guard)) return out;
+  // A syntax error can swallow the guard into an ERROR node; the file is being edited, and the
+  // syntax error is what the user needs to see, not a guess that the guard is missing.
+  if (ctx.tree && ts_node_has_error(ts_tree_root_node(ctx.tree)) &&
+      ctx.text.find("__main__") != std::string_view::npos && ctx.text.find("run_tests") != std::string_view::npos)
+    return out;
   const AreaConventions area = area_conventions(file);
   Finding f;
   f.path = std::string(ctx.path);

@@ -218,6 +218,20 @@ if __name__ == "__main__":
 )py",
                 {"missing-run-tests"});
   check_hygiene("test/helpers.py", "def helper():\n    pass\n", {"missing-run-tests"});
+  // A syntax error mid-edit may swallow the guard into an ERROR node: no guess, the syntax
+  // error is the finding.
+  check_hygiene("test/dynamo/test_broken.py", R"py(
+class T(TestCase):
+    def test_a(self):
+        def fn(x):
+            return x.cos(
+        fn(1)
+
+
+if __name__ == "__main__":
+    run_tests()
+)py",
+                {"missing-run-tests"});
 }
 
 TEST_CASE("test-in-test-misc: only tests absent from the baseline, with a move to the right file") {
