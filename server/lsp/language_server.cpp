@@ -132,6 +132,9 @@ void LanguageServer::handle_request(protocol::Request request) {
   const std::string key = protocol::id_to_string(request.id);
   std::weak_ptr<bool> alive = alive_;
   ReplyOnce reply(request.id, request.method, [this, alive, key](std::string body) {
+    // A job may answer after the server is gone (shutdown with work in flight): drop it then.
+    auto live = alive.lock();
+    if (!live || !*live) return;
     transport_.send(std::move(body));
     // The reply may come from a worker: forget the request on the session thread.
     std::weak_ptr<bool> a = alive;
