@@ -1,22 +1,11 @@
 #include "workflow/text_diff.h"
+#include "core/text_lines.h"
 
 #include <algorithm>
 #include <vector>
 
 namespace pt2bb {
 namespace {
-
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
 
 struct Op {
   char kind;  // ' ', '-', '+'
