@@ -24,15 +24,12 @@ AddTestPlan plan_add_test(const WorkspaceIndex& index, const Repro& repro, Categ
     if (plan.tests.size() >= count) break;
     auto text = read_text(target.path);
     if (!text) continue;
-    auto summary = index.get(target.path);
-    // The index may lag behind the file: summarize the text we are about to edit.
-    FileSummary fresh;
-    if (!summary || summary->content_hash != content_hash(*text)) {
-      fresh = summarize_python(target.path, *text);
-      summary = nullptr;
-    }
-    const FileSummary& current = summary ? *summary : fresh;
-    const std::string cls = summary ? target.class_name : target_class(current);
+    // The index keeps compact summaries, and may lag behind the file: the writer gets the full
+    // summary of the text it is about to edit.
+    const auto indexed = index.get(target.path);
+    const bool up_to_date = indexed && indexed->content_hash == content_hash(*text);
+    const FileSummary current = summarize_python(target.path, *text);
+    const std::string cls = up_to_date ? target.class_name : target_class(current);
     if (cls.empty()) continue;
     WriteResult written = write_test(repro, category, target.path, *text, current, cls);
     if (!written.test) {

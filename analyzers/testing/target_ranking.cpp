@@ -61,20 +61,23 @@ bool is_test_misc(std::string_view rel_path) {
   return rel_path == "test/dynamo/test_misc.py" || ends_with(rel_path, "/test/dynamo/test_misc.py");
 }
 
-std::string target_class(const FileSummary& file) {
+std::string target_class(const CompactSummary& file) {
   for (const auto& c : file.classes)
-    if (c.name == "CommonTemplate" && (file.uses(kConvSelfCommon) || ends_with(file.path, "test_torchinductor.py")))
-      return c.name;
-  const TestClass* best = nullptr;
+    if (file.name(c) == "CommonTemplate" &&
+        (file.uses(kConvSelfCommon) || ends_with(file.path, "test_torchinductor.py")))
+      return std::string(file.name(c));
+  const CompactClass* best = nullptr;
   for (const auto& c : file.classes) {
-    if (!is_test_class(c) || contains(c.name, ".")) continue;
-    if (!best || c.tests.size() > best->tests.size()) best = &c;
+    if (!file.is_test_class(c) || contains(file.name(c), ".")) continue;
+    if (!best || c.test_count > best->test_count) best = &c;
   }
   if (!best)
     for (const auto& c : file.classes)
-      if (is_test_class(c) && (!best || c.tests.size() > best->tests.size())) best = &c;
-  return best ? best->name : "";
+      if (file.is_test_class(c) && (!best || c.test_count > best->test_count)) best = &c;
+  return best ? std::string(file.name(*best)) : "";
 }
+
+std::string target_class(const FileSummary& file) { return target_class(compact_summary(file)); }
 
 std::vector<RankedTarget> rank_targets(const WorkspaceIndex& index, const Repro& repro, Category category,
                                        size_t limit) {
@@ -83,13 +86,13 @@ std::vector<RankedTarget> rank_targets(const WorkspaceIndex& index, const Repro&
   std::vector<double> idf(repro.identifiers.size(), 0);
   for (size_t i = 0; i < repro.identifiers.size(); ++i) {
     size_t df = 0;
-    for (const FileSummary* f : files)
+    for (const CompactSummary* f : files)
       if (std::binary_search(f->identifiers.begin(), f->identifiers.end(), repro.identifiers[i])) ++df;
     idf[i] = df == 0 ? 0 : std::log(1.0 + static_cast<double>(files.size()) / static_cast<double>(df));
   }
   const AreaWeights areas = areas_for(category, repro);
   std::vector<RankedTarget> ranked;
-  for (const FileSummary* f : files) {
+  for (const CompactSummary* f : files) {
     if (is_test_misc(f->path) || f->has_syntax_errors) continue;
     RankedTarget t;
     t.path = f->path;

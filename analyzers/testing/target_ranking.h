@@ -31,6 +31,7 @@ std::vector<RankedTarget> rank_targets(const WorkspaceIndex& index, const Repro&
 
 // The class of `file` a new test goes in: CommonTemplate in Inductor's template files, else the
 // TestCase class with the most tests. Empty when the file has none.
+std::string target_class(const CompactSummary& file);
 std::string target_class(const FileSummary& file);
 
 // The oversized Dynamo file no new test should go to.

@@ -101,8 +101,8 @@ std::vector<Finding> find_tests_in_test_misc(const FileContext& ctx, const FileS
                       : "New test in test_misc.py, an oversized file (" + lines + " lines): put `" + t.name + "` in " +
                             where.path + " (" + where.class_name + ")";
       // The fix needs the target's layout: only when the workspace index knows the file.
-      const FileSummary* target = ctx.workspace ? ctx.workspace->find(where.path) : nullptr;
-      const TestClass* cls = target ? target->find_class(where.class_name) : nullptr;
+      const CompactSummary* target = ctx.workspace ? ctx.workspace->find(where.path) : nullptr;
+      const CompactClass* cls = target ? target->find_class(where.class_name) : nullptr;
       if (cls) {
         Fix fix;
         fix.title = "Move test to " + where.path + "::" + where.class_name;
@@ -111,8 +111,9 @@ std::vector<Finding> find_tests_in_test_misc(const FileContext& ctx, const FileS
         if (first > 0 && blank(ctx.lines->line_text(first - 1))) --first;
         fix.edits.push_back({std::string(ctx.path), {{first, 0}, {t.range.end.line + 1, 0}}, ""});
         // The target's text is not at hand here: place by its summary's line numbers.
-        const uint32_t after = cls->tests.empty() ? cls->body_end_line : cls->tests.back().range.end.line;
-        std::string indent = cls->body_indent.empty() ? std::string(cls->range.start.column + 4, ' ') : cls->body_indent;
+        const uint32_t after = cls->test_count == 0 ? cls->body_end_line : cls->last_test_end_line;
+        const std::string_view body_indent = target->body_indent(*cls);
+        std::string indent = body_indent.empty() ? std::string(cls->start_column + 4, ' ') : std::string(body_indent);
         std::string block = "\n";
         size_t pos = 0;
         while (pos < method.size()) {
