@@ -43,10 +43,11 @@ void DiagnosticsPublisher::analyze(const std::string& uri) {
   const Lang lang = server_.session().lang;
   // The testing analyzers compare with the file's baseline and rank against the workspace index.
   auto head = server_.workspace().head_text(uri);
-  auto index = server_.workspace().index();
+  auto index = server_.workspace().index_for(doc->path);
   const bool indexed = server_.workspace().relative(doc->path).has_value();
   const std::string root = server_.session().root_of(doc->path).value_or("");
-  server_.run_on_worker([this, uri, snapshot, rel, enc, lang, head, index, indexed, root] {
+  const std::string doc_path = doc->path;
+  server_.run_on_worker([this, uri, snapshot, rel, enc, lang, head, index, indexed, root, doc_path] {
     snapshot->parse();  // The deferred reparse of the edits since the last analysis.
     const LineIndex lines(*snapshot->text);
     FileContext ctx;
@@ -64,13 +65,13 @@ void DiagnosticsPublisher::analyze(const std::string& uri) {
     std::shared_ptr<const FileSummary> summary;
     if (indexed) summary = std::make_shared<const FileSummary>(summarize_python(rel, *snapshot->text, snapshot->tree.get()));
     server_.post_to_session([this, uri, snapshot, version = snapshot->version, diags = std::move(diags),
-                             findings = std::move(findings), summary]() mutable {
+                             findings = std::move(findings), summary, doc_path]() mutable {
       OpenDocument* current = server_.session().find(uri);
       // The parse serves the next edit as its old tree, whatever became of the document.
       if (current) current->doc->install_parsed(*snapshot);
       // A result for an older version, or for a closed document, is dropped.
       if (!current || current->version != version || stopped_) return;
-      if (summary) server_.workspace().update(summary);
+      if (summary) server_.workspace().update(doc_path, summary);
       auto it = states_.find(uri);
       if (it == states_.end()) return;
       it->second->own = std::move(diags);
@@ -152,7 +153,7 @@ std::vector<Finding> DiagnosticsPublisher::own_findings(const std::string& uri, 
   ctx.lang = server_.session().lang;
   auto head = server_.workspace().head_text(uri);
   if (head) ctx.head_text = *head;
-  auto index = server_.workspace().index();
+  auto index = server_.workspace().index_for(doc->path);
   ctx.workspace = index.get();
   auto findings = run_file_analyzers(ctx);
   resolve_finding_paths(findings, doc->path, rel, server_.session().root_of(doc->path).value_or(""));

@@ -65,8 +65,9 @@ std::vector<protocol::CodeAction> add_test_actions(LanguageServer& server, const
   if (!selected && !given && !looks_like_repro(doc)) return {};
   const std::string_view kind = given ? "quickfix" : "refactor";
   if (!wants_kind(q.params, kind)) return {};
-  const auto index = server.workspace().index();
-  const std::string root = server.workspace().root();
+  // The folder of the repro (else the first): its index, and the root its paths are relative to.
+  const auto index = server.workspace().index_for(doc.path);
+  const std::string root = server.workspace().root_for(doc.path);
   if (root.empty()) return {};
 
   const std::string key = doc.uri + "#" + std::to_string(doc.version) + "#" +

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <utility>
+
 #include "lsp/diagnostics_publisher.h"
 #include "lsp/language_server.h"
 #include "lsp/progress.h"
@@ -36,31 +38,75 @@ ScanOptions WorkspaceService::scan_options() const {
   return o;
 }
 
+const WorkspaceService::Folder* WorkspaceService::folder_of(const std::string& path) const {
+  const Folder* best = nullptr;
+  for (const auto& f : folders_) {
+    const std::string prefix = f.root == "/" ? f.root : f.root + "/";
+    if (path.rfind(prefix, 0) == 0 && (!best || f.root.size() > best->root.size())) best = &f;
+  }
+  return best;
+}
+
+WorkspaceService::Folder* WorkspaceService::folder_of(const std::string& path) {
+  return const_cast<Folder*>(std::as_const(*this).folder_of(path));
+}
+
 std::optional<std::string> WorkspaceService::relative(const std::string& path) const {
-  if (root_.empty()) return std::nullopt;
-  const std::string prefix = root_.back() == '/' ? root_ : root_ + "/";
-  if (path.rfind(prefix, 0) != 0) return std::nullopt;
-  return path.substr(prefix.size());
+  const Folder* f = folder_of(path);
+  if (!f) return std::nullopt;
+  return path.substr(f->root == "/" ? 1 : f->root.size() + 1);
+}
+
+std::string WorkspaceService::root_for(const std::string& path) const {
+  if (const Folder* f = folder_of(path)) return f->root;
+  return folders_.empty() ? std::string() : folders_.front().root;
+}
+
+std::shared_ptr<const WorkspaceIndex> WorkspaceService::index_for(const std::string& path) const {
+  if (const Folder* f = folder_of(path)) return f->index;
+  return folders_.empty() ? std::make_shared<const WorkspaceIndex>() : folders_.front().index;
 }
 
 void WorkspaceService::start_indexing() {
-  if (started_ || server_.session().workspace_roots.empty()) {
-    if (!started_) {
-      ready_ = true;
-      for (auto& fn : waiting_) fn();
-      waiting_.clear();
-    }
+  if (started_) return;
+  started_ = true;
+  for (std::string root : server_.session().workspace_roots) {
+    while (root.size() > 1 && root.back() == '/') root.pop_back();
+    bool seen = false;
+    for (const auto& f : folders_) seen = seen || f.root == root;
+    if (seen || root.empty()) continue;
+    Folder folder;
+    folder.root = root;
+    folder.index = std::make_shared<WorkspaceIndex>(root);
+    folders_.push_back(std::move(folder));
+  }
+  pending_folders_ = folders_.size();
+  if (folders_.empty()) {
+    folder_indexed();
     return;
   }
-  started_ = true;
-  root_ = server_.session().workspace_roots.front();
-  while (root_.size() > 1 && root_.back() == '/') root_.pop_back();
-  index_ = std::make_shared<WorkspaceIndex>(root_);
-  auto progress = WorkDoneProgress::begin(server_, "pt2bb: indexing tests", /*cancellable=*/true);
+  for (size_t i = 0; i < folders_.size(); ++i) index_folder(i);
+}
+
+// Called once per folder whose first indexing ended (and once when there is none).
+void WorkspaceService::folder_indexed() {
+  if (pending_folders_ > 0) --pending_folders_;
+  if (pending_folders_ > 0 || ready_) return;
+  ready_ = true;
+  auto waiting = std::move(waiting_);
+  waiting_.clear();
+  for (auto& fn : waiting) fn();
+}
+
+void WorkspaceService::index_folder(size_t folder) {
+  const std::string root = folders_[folder].root;
+  auto progress = WorkDoneProgress::begin(server_, folders_.size() > 1 ? "pt2bb: indexing tests in " + root
+                                                                        : std::string("pt2bb: indexing tests"),
+                                          /*cancellable=*/true);
   const ScanOptions options = scan_options();
   const bool trusted = server_.session().trusted;
   std::weak_ptr<bool> alive = alive_;
-  server_.run_on_worker([this, alive, progress, options, trusted, root = root_] {
+  server_.run_on_worker([this, alive, progress, options, trusted, root, folder] {
     const auto t0 = std::chrono::steady_clock::now();
     bool used_git = false;
     // An untrusted workspace gets no processes: walk it instead of asking git.
@@ -77,50 +123,51 @@ void WorkspaceService::start_indexing() {
     spdlog::info("indexed {} Python files ({} MB) of {} in {:.2f} s ({})", stats.files, stats.bytes >> 20, root, secs,
                  used_git ? "git ls-files" : "walk");
     std::shared_ptr<const WorkspaceIndex> result = std::move(built);
-    server_.post_to_session([this, alive, result] {
+    server_.post_to_session([this, alive, result, folder] {
       if (auto a = alive.lock(); !a || !*a || stopped_) return;
       if (result) {
         // Open documents were summarized from their current text while we indexed the disk.
+        Folder& f = folders_[folder];
         auto merged = std::make_shared<WorkspaceIndex>(*result);
-        for (const auto& [rel, s] : open_summaries_) merged->put(s);
-        index_ = std::move(merged);
+        for (const auto& [rel, s] : f.open_summaries) merged->put(s);
+        f.index = std::move(merged);
       }
-      ready_ = true;
-      auto waiting = std::move(waiting_);
-      waiting_.clear();
-      for (auto& fn : waiting) fn();
+      folder_indexed();
     });
   });
 }
 
-void WorkspaceService::update(std::shared_ptr<const FileSummary> summary) {
-  if (!summary) return;
-  open_summaries_[summary->path] = summary;
-  index_ = index_->with(std::move(summary));
+void WorkspaceService::update(const std::string& path, std::shared_ptr<const FileSummary> summary) {
+  Folder* f = summary ? folder_of(path) : nullptr;
+  if (!f) return;
+  f->open_summaries[summary->path] = summary;
+  f->index = f->index->with(summary);
 }
 
 void WorkspaceService::file_changed_on_disk(const std::string& path, bool deleted) {
-  auto rel = relative(path);
-  if (!rel || !(rel->ends_with(".py"))) return;
-  if (open_summaries_.count(*rel)) return;  // The editor's text wins over the disk.
+  Folder* f = folder_of(path);
+  if (!f || !path.ends_with(".py")) return;
+  const std::string rel = *relative(path);
+  if (f->open_summaries.count(rel)) return;  // The editor's text wins over the disk.
   bool selected = false;
   const ScanOptions options = scan_options();
-  for (const auto& g : options.include) selected = selected || glob_match(g, *rel);
-  for (const auto& g : options.exclude) selected = selected && !glob_match(g, *rel);
+  for (const auto& g : options.include) selected = selected || glob_match(g, rel);
+  for (const auto& g : options.exclude) selected = selected && !glob_match(g, rel);
   if (!selected) return;
   if (deleted) {
-    index_ = index_->without(*rel);
+    f->index = f->index->without(rel);
     return;
   }
   std::weak_ptr<bool> alive = alive_;
-  server_.run_on_worker([this, alive, path, rel = *rel] {
+  server_.run_on_worker([this, alive, path, rel] {
     auto text = read_file(path);
     if (!text) return;
     auto summary = std::make_shared<const FileSummary>(summarize_python(rel, *text));
-    server_.post_to_session([this, alive, summary] {
+    server_.post_to_session([this, alive, path, summary] {
       if (auto a = alive.lock(); !a || !*a || stopped_) return;
-      if (open_summaries_.count(summary->path)) return;
-      index_ = index_->with(summary);
+      Folder* f = folder_of(path);
+      if (!f || f->open_summaries.count(summary->path)) return;
+      f->index = f->index->with(summary);
     });
   });
 }
@@ -157,7 +204,8 @@ void WorkspaceService::document_closed(const std::string& uri) {
   heads_.erase(uri);
   // Back to the disk's version of the file in the index.
   if (auto path = path_from_uri(uri)) {
-    if (auto rel = relative(*path); rel && open_summaries_.erase(*rel)) file_changed_on_disk(*path, false);
+    Folder* f = folder_of(*path);
+    if (f && f->open_summaries.erase(*relative(*path))) file_changed_on_disk(*path, false);
   }
 }
 
