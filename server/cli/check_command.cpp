@@ -1,4 +1,7 @@
-// `pt2bb check [--format text|json] PATH...`: runs every file analyzer over files and folders.
+// `pt2bb check [--format text|json] [--workspace DIR] PATH...`: runs every file analyzer over files
+// and folders. The test hygiene that ranks test files (test-in-test-misc's suggested file and its
+// "Move test" fix) gets an index of the workspace: --workspace, else the git repository of the
+// first path, else the folder the paths share. It is built only when a checked file needs it.
 //
 // JSON output (stable; documented in README.md):
 //   {"version": 1, "files_checked": N,
@@ -21,15 +24,52 @@
 #include "support/source_files.h"
 #include "syntax/tree.h"
 #include "testing/target_ranking.h"
+#include "workspace/finding_paths.h"
 #include "workspace/git.h"
+#include "workspace/workspace_scan.h"
 
 namespace pt2bb {
 namespace {
 
 struct CheckOptions {
   std::string format = "text";
+  std::string workspace;
   std::vector<std::string> paths;
 };
+
+// The folder the test hygiene ranks against (absolute): --workspace, else the git repository of
+// the first path, else the deepest folder holding every path.
+std::string workspace_root(const CheckOptions& opts) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!opts.workspace.empty()) return fs::weakly_canonical(fs::absolute(opts.workspace), ec).string();
+  if (opts.paths.empty()) return {};
+  if (auto top = git_toplevel(fs::absolute(opts.paths.front()).string())) return *top;
+  std::optional<fs::path> common;
+  for (const auto& p : opts.paths) {
+    fs::path abs = fs::weakly_canonical(fs::absolute(p), ec);
+    if (!fs::is_directory(abs, ec)) abs = abs.parent_path();
+    if (!common) {
+      common = abs;
+      continue;
+    }
+    fs::path shared;
+    for (auto a = common->begin(), b = abs.begin(); a != common->end() && b != abs.end() && *a == *b; ++a, ++b)
+      shared /= *a;
+    common = shared;
+  }
+  return common ? common->string() : std::string();
+}
+
+// `path` relative to `root` when it lies inside it.
+std::optional<std::string> inside(const std::string& root, const std::string& path) {
+  namespace fs = std::filesystem;
+  if (root.empty()) return std::nullopt;
+  std::error_code ec;
+  const fs::path rel = fs::weakly_canonical(fs::absolute(path), ec).lexically_relative(root);
+  if (ec || rel.empty() || *rel.begin() == "..") return std::nullopt;
+  return rel.generic_string();
+}
 
 nlohmann::json point_json(const std::string& path, const Range& r) {
   return {{"path", path}, {"line", r.start.line + 1}, {"column", r.start.column + 1},
@@ -46,6 +86,8 @@ int run_check(const CliContext& ctx, const CheckOptions& opts) {
     std::cerr << "pt2bb check: " << missing << ": no such file or directory\n";
   }
   auto parser = make_python_parser();
+  const std::string root = workspace_root(opts);
+  std::shared_ptr<const WorkspaceIndex> index;  // Built on first need.
   for (const auto& path : files.files) {
     auto text = read_file(path);
     if (!text) {
@@ -55,8 +97,11 @@ int run_check(const CliContext& ctx, const CheckOptions& opts) {
     }
     TreePtr tree = parse_python(parser.get(), *text);
     const LineIndex lines(*text);
+    // Analyzers see workspace-relative paths (what the index is keyed by); findings are printed
+    // with the path as given, and other files' paths under the workspace.
+    const std::optional<std::string> rel = inside(root, path);
     FileContext fc;
-    fc.path = path;
+    fc.path = rel ? *rel : path;
     fc.text = *text;
     fc.tree = tree.get();
     fc.lines = &lines;
@@ -66,7 +111,15 @@ int run_check(const CliContext& ctx, const CheckOptions& opts) {
     std::optional<std::string> head;
     if (is_test_misc(path)) head = git_head_text(std::filesystem::absolute(path).string());
     if (head) fc.head_text = *head;
-    for (const Finding& f : run_file_analyzers(fc)) {
+    if (rel && is_test_misc(*rel) && !index) {
+      // Git lists what a repository tracks; elsewhere the folder is walked.
+      index = index_files(root, list_python_files(root, ScanOptions{}), ScanOptions{});
+      spdlog::info("check: indexed {} Python files of {}", index ? index->size() : 0, root);
+    }
+    if (rel) fc.workspace = index.get();
+    std::vector<Finding> found = run_file_analyzers(fc);
+    if (rel) resolve_finding_paths(found, path, *rel, root);
+    for (const Finding& f : found) {
       ++summary[severity_name(f.severity)];
       if (opts.format == "text") {
         std::cout << f.path << ":" << f.range.start.line + 1 << ":" << f.range.start.column + 1 << ": "
@@ -117,6 +170,9 @@ void install_check_command(CLI::App& app, CliContext& ctx) {
   auto opts = std::make_shared<CheckOptions>();
   CLI::App* cmd = app.add_subcommand("check", "Check Python files and folders and print findings");
   cmd->add_option("--format", opts->format, "text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  cmd->add_option("--workspace", opts->workspace,
+                  "The workspace whose test files the test hygiene ranks (default: the git repository of the "
+                  "first path, else the folder the paths share)");
   cmd->add_option("paths", opts->paths, "Files or folders")->required();
   cmd->callback([&ctx, opts] { ctx.exit_code = run_check(ctx, *opts); });
 }
