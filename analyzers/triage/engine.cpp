@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/line_scan.h"
 #include "triage/log_text.h"
 
 namespace pt2bb {
@@ -20,12 +21,32 @@ constexpr size_t kMaxMessageLines = 40;   // Continuation lines kept per excepti
 constexpr size_t kMaxText = 400;          // Characters kept of one message line.
 
 // Lines that start or continue a record, beyond what the signatures themselves catch.
-constexpr const char* kStructural =
-    R"(Traceback \(most recent call last\)|Stack \(most recent call last\)|File "|from user code:|Graph [Bb]reak|Recompiling function|)"
-    R"(Break Reason|User Stack:|FrameSummary|^FAILED |^ERROR |^_{3,} |\.py:\d+: |^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)"
-    R"((?:Error|Exception|Failed|Unsupported|Interrupt|Exit)(?::|$)|"compilation_metrics"|"artifact"|)"
-    R"(The above exception|During handling of the above|hit config\.|last reason:|triggered by the following|)"
-    R"(^(?:python|python3|pytest) \S+\.py|^\s*File [^"\s]+:\d+, in |\.py(?:\]\([^)]*\))? in [\w<])";
+constexpr const char* kStructural[] = {
+    R"(Traceback \(most recent call last\))",
+    R"(Stack \(most recent call last\))",
+    R"(File ")",
+    R"(from user code:)",
+    R"(Graph [Bb]reak)",
+    R"(Recompiling function)",
+    R"(Break Reason)",
+    R"(User Stack:)",
+    R"(FrameSummary)",
+    R"(^FAILED )",
+    R"(^ERROR )",
+    R"(^_{3,} )",
+    R"(\.py:\d+: )",
+    R"(^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Failed|Unsupported|Interrupt|Exit)(?::|$))",
+    R"("compilation_metrics")",
+    R"("artifact")",
+    R"(The above exception)",
+    R"(During handling of the above)",
+    R"(hit config\.)",
+    R"(last reason:)",
+    R"(triggered by the following)",
+    R"(^(?:python|python3|pytest) \S+\.py)",
+    R"(^\s*File [^"\s]+:\d+, in )",
+    R"(\.py(?:\]\([^)]*\))? in [\w<])",
+};
 
 // Artifacts whose lines are code or data listings: they quote kernels and guards, never failures.
 bool listing_artifact(std::string_view a) {
@@ -76,7 +97,7 @@ TriageEngine::TriageEngine(const TriageOptions& options) : opts_(options), kb_(*
   ro.set_log_errors(false);
   ro.set_max_mem(64 << 20);
   set_ = std::make_unique<RE2::Set>(ro, RE2::UNANCHORED);
-  std::string all = kStructural;
+  std::vector<std::string> prefilter_patterns(std::begin(kStructural), std::end(kStructural));
   const auto& sigs = kb_.signatures();
   for (size_t i = 0; i < sigs.size(); ++i) {
     if (sigs[i].scope == "frame") {
@@ -84,9 +105,11 @@ TriageEngine::TriageEngine(const TriageOptions& options) : opts_(options), kb_(*
       continue;
     }
     if (set_->Add(sigs[i].pattern, nullptr) >= 0) set_to_sig_.push_back(static_cast<int>(i));
-    all += "|(?:" + sigs[i].pattern + ")";
+    prefilter_patterns.push_back(sigs[i].pattern);
   }
   set_->Compile();
+  std::string all;
+  for (const auto& p : prefilter_patterns) all += (all.empty() ? "(?:" : "|(?:") + p + ")";
   prefilter_ = std::make_unique<RE2>(all, ro);
 }
 
@@ -94,35 +117,94 @@ TriageEngine::TriageEngine(const TriageOptions& options) : opts_(options), kb_(*
 
 void TriageEngine::feed(std::string_view chunk) {
   bytes_ += chunk.size();
-  // One scan per chunk for NUL bytes, so clean text (the usual case) skips the per-line check.
-  chunk_has_nul_ = std::memchr(chunk.data(), '\0', chunk.size()) != nullptr;
-  while (!chunk.empty()) {
-    const char* nl = static_cast<const char*>(std::memchr(chunk.data(), '\n', chunk.size()));
-    const size_t len = nl ? static_cast<size_t>(nl - chunk.data()) : chunk.size();
-    std::string_view piece = chunk.substr(0, len);
-    if (skipping_) {
-      if (nl) skipping_ = false;
-    } else if (!nl) {
-      carry_.append(piece);
-      if (carry_.size() > kMaxLine) {  // Over-long line: analyse its start, drop the rest.
-        on_line(carry_);
-        carry_.clear();
-        skipping_ = true;
-      }
-    } else if (!carry_.empty()) {
-      carry_.append(piece.substr(0, kMaxLine > carry_.size() ? kMaxLine - carry_.size() : 0));
-      on_line(carry_);
-      carry_.clear();
-    } else {
-      on_line(piece.substr(0, std::min(piece.size(), kMaxLine)));
+  feed_lines(chunk);
+}
+
+void TriageEngine::feed_lines(std::string_view chunk) {
+  // First the line the previous chunk left unfinished (or the over-long one being dropped).
+  if (skipping_ || !carry_.empty()) {
+    const void* nl = std::memchr(chunk.data(), '\n', chunk.size());
+    const size_t len = nl ? static_cast<size_t>(static_cast<const char*>(nl) - chunk.data()) : chunk.size();
+    if (!skipping_) append_partial(chunk.substr(0, len));
+    if (!nl) return;
+    if (!carry_.empty()) flush_carry();
+    skipping_ = false;
+    chunk.remove_prefix(len + 1);
+  }
+  const size_t done = for_each_line(chunk, [this](std::string_view line, bool has_nul) {
+    on_line(line.substr(0, std::min(line.size(), kMaxLine)), has_nul);
+  });
+  append_partial(chunk.substr(done));
+}
+
+bool TriageEngine::prefilter_matches(std::string_view text) const { return RE2::PartialMatch(text, *prefilter_); }
+
+bool TriageEngine::skippable_when_idle(std::string_view raw) const {
+  // The same early exits as process() takes when no record is open.
+  const LogLine line = split_log_line(raw.substr(0, std::min(raw.size(), kMaxLine)));
+  if (line.trace_payload) return true;
+  if (!line.artifact.empty()) return listing_artifact(line.artifact);
+  if (line.pytest_error) return false;
+  return !prefilter_matches(line.text);
+}
+
+ChunkLines TriageEngine::classify(std::string_view chunk) const {
+  ChunkLines out;
+  if (chunk.size() > UINT32_MAX) return out;  // Offsets are 32-bit: such a chunk is fed unclassified.
+  const void* nl = std::memchr(chunk.data(), '\n', chunk.size());
+  if (!nl) return out;
+  out.begin = static_cast<size_t>(static_cast<const char*>(nl) - chunk.data()) + 1;
+  out.end = out.begin;
+  out.starts.reserve(chunk.size() / 64);
+  out.kinds.reserve(chunk.size() / 64);
+  const size_t done = for_each_line(chunk.substr(out.begin), [&](std::string_view line, bool has_nul) {
+    out.starts.push_back(static_cast<uint32_t>(line.data() - chunk.data()));
+    out.kinds.push_back(has_nul ? ChunkLines::Binary : skippable_when_idle(line) ? ChunkLines::Skip : ChunkLines::Read);
+  });
+  out.end = out.begin + done;
+  return out;
+}
+
+void TriageEngine::feed(std::string_view chunk, const ChunkLines& lines) {
+  bytes_ += chunk.size();
+  if (lines.end <= lines.begin) {  // Fewer than two line ends: nothing was classified.
+    feed_lines(chunk);
+    return;
+  }
+  // The head ends with the chunk's first '\n': it finishes the carried line, or is a line.
+  feed_lines(chunk.substr(0, lines.begin));
+  const size_t n = lines.starts.size();
+  for (size_t i = 0; i < n; ++i) {
+    const size_t start = lines.starts[i];
+    const size_t stop = (i + 1 < n ? lines.starts[i + 1] : lines.end) - 1;  // Its '\n'.
+    if (lines.kinds[i] == ChunkLines::Skip && idle()) {
+      ++line_no_;
+      continue;
     }
-    chunk.remove_prefix(nl ? len + 1 : len);
+    const std::string_view line = chunk.substr(start, stop - start);
+    on_line(line.substr(0, std::min(line.size(), kMaxLine)), lines.kinds[i] == ChunkLines::Binary);
+  }
+  feed_lines(chunk.substr(lines.end));
+}
+
+void TriageEngine::append_partial(std::string_view piece) {
+  const size_t room = kMaxLine + 1 > carry_.size() ? kMaxLine + 1 - carry_.size() : 0;
+  carry_.append(piece.substr(0, std::min(piece.size(), room)));
+  if (carry_.size() > kMaxLine) {  // Over-long line: analyse its start, drop the rest.
+    carry_.resize(kMaxLine);
+    flush_carry();
+    skipping_ = true;
   }
 }
 
-void TriageEngine::on_line(std::string_view raw) {
+void TriageEngine::flush_carry() {
+  on_line(carry_, std::memchr(carry_.data(), '\0', carry_.size()) != nullptr);
+  carry_.clear();
+}
+
+void TriageEngine::on_line(std::string_view raw, bool has_nul) {
   ++line_no_;
-  if ((chunk_has_nul_ || !carry_.empty()) && std::memchr(raw.data(), '\0', raw.size())) {
+  if (has_nul) {
     ++nul_lines_;
     return;  // Binary data: nothing to read here.
   }
@@ -148,7 +230,7 @@ void TriageEngine::process(const LogLine& line) {
     if (mode_ != Mode::None) close_block();
     return;
   }
-  const bool matched = RE2::PartialMatch(t, *prefilter_);
+  const bool matched = prefilter_matches(t);
   if (mode_ == Mode::None && !matched && line.artifact.empty() && !line.pytest_error) return;
 
   std::string_view trimmed = trim(t);
@@ -777,10 +859,7 @@ void TriageEngine::close_recompile() {
 // ---- The report -----------------------------------------------------------------------------
 
 TriageReport TriageEngine::finish() {
-  if (!carry_.empty()) {
-    on_line(carry_);
-    carry_.clear();
-  }
+  if (!carry_.empty()) flush_carry();
   TriageReport report;
   report.truncated = mode_ == Mode::Traceback || (mode_ == Mode::Message && exc_ && exc_->message.size() <= 1 &&
                                                   !exc_->message.empty() && exc_->message.front().ends_with(":"));

@@ -25,6 +25,8 @@ public:
   explicit TriageEngine(const TriageOptions& options);
 
   void feed(std::string_view chunk);
+  void feed(std::string_view chunk, const ChunkLines& lines);
+  ChunkLines classify(std::string_view chunk) const;  // Reads only the immutable members.
   TriageReport finish();
 
 private:
@@ -65,7 +67,14 @@ private:
   };
   enum class Mode { None, Traceback, Message, UserCode, GraphBreak, GbFrames, Recompile, Explain, Stack };
 
-  void on_line(std::string_view raw);
+  // Between records: a line that may be skipped then has no effect on the parser.
+  bool idle() const { return mode_ == Mode::None && trace_artifact_.empty(); }
+  bool skippable_when_idle(std::string_view raw) const;
+  bool prefilter_matches(std::string_view text) const;
+  void feed_lines(std::string_view chunk);
+  void append_partial(std::string_view piece);
+  void flush_carry();
+  void on_line(std::string_view raw, bool has_nul);
   void process(const LogLine& line);
   bool handle_structure(const LogLine& line, std::string_view t, std::string_view trimmed);
   void on_trace_json(std::string_view t);
@@ -84,14 +93,13 @@ private:
 
   TriageOptions opts_;
   const TriageKnowledge& kb_;
-  std::unique_ptr<RE2> prefilter_;
+  std::unique_ptr<RE2> prefilter_;  // Any structural or signature pattern.
   std::unique_ptr<RE2::Set> set_;
   std::vector<int> set_to_sig_;  // RE2::Set index -> signature index.
   std::vector<int> frame_sigs_;
 
   std::string carry_;
   bool skipping_ = false;  // Dropping the rest of an over-long line.
-  bool chunk_has_nul_ = false;
   uint64_t line_no_ = 0;
   uint64_t bytes_ = 0;
   uint64_t nul_lines_ = 0;

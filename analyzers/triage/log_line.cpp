@@ -2,12 +2,38 @@
 // at a few bytes and never allocates.
 #include "triage/log_line.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 
 namespace pt2bb {
 namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The first `c` among the first `limit` bytes of `s`; npos when none. The tags it looks for are a
+// few bytes long: a plain loop beats a library call there.
+size_t find_near(std::string_view s, char c, size_t limit) {
+  const size_t end = std::min(s.size(), limit);
+  for (size_t i = 0; i < end; ++i)
+    if (s[i] == c) return i;
+  return std::string_view::npos;
+}
+
+// The first "] " at or after `from`, within `limit` bytes of the start; npos when none. Hand-rolled
+// because string_view::find("] ") measures its needle and compares it on every ']' it meets, on
+// every line of multi-gigabyte logs.
+size_t find_close_space(std::string_view s, size_t from, size_t limit) {
+  const size_t end = std::min(s.size(), limit);
+  while (from < end) {
+    const void* hit = std::memchr(s.data() + from, ']', end - from);
+    if (!hit) return std::string_view::npos;
+    const size_t at = static_cast<size_t>(static_cast<const char*>(hit) - s.data());
+    if (at + 1 < s.size() && s[at + 1] == ' ') return at;
+    from = at + 1;
+  }
+  return std::string_view::npos;
+}
 
 // "[rank0]:" / "[default3]:" (torchrun), "[01:17:10.938]:" (a job runner's clock) at the start
 // of the line: a short bracketed tag with a digit in it, then a colon.
@@ -43,12 +69,11 @@ size_t glog_prefix(std::string_view s) {
     if (!is_digit(s[i])) return 0;
   if (s[5] != ' ' || !is_digit(s[6]) || !is_digit(s[7]) || s[8] != ':') return 0;
   // The "path:line] " ends the prefix; it must come soon.
-  size_t close = s.find("] ", 9);
+  const size_t close = find_close_space(s, 9, 401);
   if (close == std::string_view::npos) {
     if (s.size() > 9 && s.back() == ']' && s.size() < 400) return s.size();  // Cut after the prefix.
     return 0;
   }
-  if (close > 400) return 0;
   return close + 2;
 }
 
@@ -102,15 +127,15 @@ LogLine split_log_line(std::string_view s) {
     s.remove_prefix(n);
     // Optional " [compile_id]" and " [__artifact]" tags, in that order.
     if (s.size() > 2 && s[0] == '[' && s[1] != '_') {
-      size_t close = s.find(']');
-      if (close != std::string_view::npos && close < 24) {
+      const size_t close = find_near(s, ']', 24);
+      if (close != std::string_view::npos) {
         out.compile_id = s.substr(1, close - 1);
         s.remove_prefix(std::min(s.size(), close + 2));
       }
     }
     if (s.size() > 3 && s[0] == '[' && s[1] == '_' && s[2] == '_') {
-      size_t close = s.find(']');
-      if (close != std::string_view::npos && close < 48) {
+      const size_t close = find_near(s, ']', 48);
+      if (close != std::string_view::npos) {
         out.artifact = s.substr(3, close - 3);
         s.remove_prefix(std::min(s.size(), close + 2));
       }

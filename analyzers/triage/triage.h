@@ -9,8 +9,9 @@
 //   while (n = read(fd, buf, 1 << 20)) t.feed({buf, n});          // memory stays bounded
 //   TriageReport r = t.finish();
 //
-// Pure: no I/O, no threads. A Triager is used by one thread at a time; TriageKnowledge and the
-// GraphBreakRegistry are immutable and may be shared by any number of threads.
+// Pure: no I/O, no threads. A Triager is fed by one thread at a time (classify() excepted, see
+// below); TriageKnowledge and the GraphBreakRegistry are immutable and may be shared by any
+// number of threads.
 #pragma once
 
 #include <cstdint>
@@ -98,6 +99,17 @@ struct TriageOptions {
 
 class TriageEngine;  // The parser and scorer (triage/engine.h).
 
+// Which lines of a chunk the parser may skip while it is between records: the stateless part of
+// triage (splitting lines, removing log prefixes, the listing and prefilter checks), which costs
+// most of the time on a big log and can run on other threads, one chunk each, ahead of feed().
+struct ChunkLines {
+  size_t begin = 0;  // Just past the chunk's first '\n': the first line classified.
+  size_t end = 0;    // Just past its last '\n' (== begin when the chunk holds fewer than 2).
+  std::vector<uint32_t> starts;  // Offset of each classified line in the chunk.
+  enum Kind : uint8_t { Skip, Read, Binary };
+  std::vector<uint8_t> kinds;    // Skip: nothing to see between records; Binary: holds a NUL.
+};
+
 // Streaming triage: feed any chunking of the log, then finish(). Memory is bounded by the
 // number of distinct findings, not by the log's size.
 class Triager {
@@ -108,6 +120,11 @@ public:
   Triager& operator=(Triager&&) noexcept;
 
   void feed(std::string_view chunk);
+  // The same as feed(chunk), faster: `lines` must be classify(chunk) of this very chunk.
+  void feed(std::string_view chunk, const ChunkLines& lines);
+  // Classifies the lines of a chunk. Const and thread-safe: other threads may classify the next
+  // chunks while this one is fed.
+  ChunkLines classify(std::string_view chunk) const;
   TriageReport finish();  // Call once.
 
 private:

@@ -10,6 +10,8 @@ Triager::Triager(Triager&&) noexcept = default;
 Triager& Triager::operator=(Triager&&) noexcept = default;
 
 void Triager::feed(std::string_view chunk) { engine_->feed(chunk); }
+void Triager::feed(std::string_view chunk, const ChunkLines& lines) { engine_->feed(chunk, lines); }
+ChunkLines Triager::classify(std::string_view chunk) const { return engine_->classify(chunk); }
 TriageReport Triager::finish() { return engine_->finish(); }
 
 TriageReport triage_text(std::string_view log, const TriageOptions& options) {

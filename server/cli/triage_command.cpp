@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "lsp/triage_feature.h"
+#include "support/triage_stream.h"
 #include "triage/report_json.h"
 
 namespace pt2bb {
@@ -54,17 +55,11 @@ int run_triage(const CliContext& ctx, const TriageCliOptions& opts) {
   topts.lang = lang;
   topts.script = opts.script;
   Triager triager(topts);
-  std::vector<char> buf(4 << 20);
-  for (;;) {
-    ssize_t n = ::read(fd, buf.data(), buf.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      std::cerr << "pt2bb triage: cannot read " << opts.file << ": " << std::strerror(errno) << "\n";
-      if (fd > 0) ::close(fd);
-      return kExitUsage;
-    }
-    if (n == 0) break;
-    triager.feed({buf.data(), static_cast<size_t>(n)});
+  std::string read_error;
+  if (!triage_stream(fd, triager, TriageStreamOptions{}, &read_error)) {
+    std::cerr << "pt2bb triage: cannot read " << opts.file << ": " << read_error << "\n";
+    if (fd > 0) ::close(fd);
+    return kExitUsage;
   }
   if (fd > 0) ::close(fd);
   const TriageReport report = triager.finish();

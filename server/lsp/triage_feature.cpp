@@ -21,6 +21,7 @@
 #include "lsp/features.h"
 #include "lsp/language_server.h"
 #include "lsp/progress.h"
+#include "support/triage_stream.h"
 #include "support/file_io.h"
 #include "support/source_files.h"
 #include "support/uri.h"
@@ -506,14 +507,13 @@ void run_triage_command(LanguageServer& server, const std::shared_ptr<TriageStat
       }
       struct stat st_buf {};
       const double size = ::fstat(fd, &st_buf) == 0 ? static_cast<double>(st_buf.st_size) : 0;
-      std::vector<char> buf(kChunk);
-      double done = 0;
-      ssize_t n;
-      while (!cancelled() && (n = ::read(fd, buf.data(), buf.size())) > 0) {
-        triager.feed({buf.data(), static_cast<size_t>(n)});
-        done += static_cast<double>(n);
-        if (size > 0) progress->report("reading the log", static_cast<int>(100 * done / size));
-      }
+      TriageStreamOptions stream;
+      stream.cancelled = cancelled;
+      stream.progress = [&](uint64_t done) {
+        if (size > 0) progress->report("reading the log", static_cast<int>(100 * static_cast<double>(done) / size));
+      };
+      std::string read_error;  // A read error ends the log where it stopped.
+      triage_stream(fd, triager, stream, &read_error);
       ::close(fd);
     }
     if (cancelled()) {

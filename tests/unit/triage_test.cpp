@@ -14,6 +14,7 @@
 #include "triage/triage.h"
 
 using namespace pt2bb;
+using namespace std::string_literals;
 namespace fs = std::filesystem;
 
 namespace {
@@ -269,21 +270,62 @@ TEST_CASE("TORCH_TRACE compilation metrics give the failure and the user frame")
   CHECK(r.findings[0].detail == "RuntimeError: backend exploded");
 }
 
-TEST_CASE("streaming: any chunking gives the same report") {
-  auto text = read_file(std::string(PT2BB_SOURCE_DIR) + "/tests/fixtures/logs/triton_kernel_failure/compilation_error.log");
-  REQUIRE(text);
-  const TriageReport whole = triage(*text);
-  for (size_t chunk : {1, 7, 64, 4096}) {
-    CAPTURE(chunk);
-    TriageOptions o;
-    o.knowledge = &knowledge();
-    Triager t(o);
-    for (size_t i = 0; i < text->size(); i += chunk) t.feed(std::string_view(*text).substr(i, chunk));
-    const TriageReport r = t.finish();
-    CHECK(r.category == whole.category);
-    CHECK(r.findings.size() == whole.findings.size());
-    CHECK(r.lines == whole.lines);
+// The whole report as JSON, for comparing two ways of reading the same log.
+std::string report_json(const TriageReport& r) { return triage_report_json(r, knowledge(), Lang::En).dump(); }
+
+// Feeds `text` in chunks of `chunk` bytes, classified first (the fast path) or not.
+TriageReport triage_chunked(std::string_view text, size_t chunk, bool classified) {
+  TriageOptions o;
+  o.knowledge = &knowledge();
+  o.registry = &registry();
+  Triager t(o);
+  for (size_t i = 0; i < text.size(); i += chunk) {
+    const std::string_view piece = text.substr(i, chunk);
+    if (classified) t.feed(piece, t.classify(piece));
+    else t.feed(piece);
   }
+  return t.finish();
+}
+
+TEST_CASE("streaming: any chunking, classified or not, gives the same report as the whole text") {
+  std::vector<std::pair<std::string, std::string>> logs;
+  for (const auto& dir : fs::recursive_directory_iterator(fs::path(PT2BB_SOURCE_DIR) / "tests/fixtures/logs"))
+    if (dir.is_regular_file()) logs.emplace_back(dir.path().string(), *read_file(dir.path().string()));
+  // Lines the classifier must not skip: binary bytes, an over-long line, CRLF, no final newline.
+  logs.emplace_back("binary", "ok line\nGraph br\0\x01 junk\nSegmentation fault\n"s);
+  logs.emplace_back("long", std::string(70000, 'x') + " Segmentation fault\r\nE   RuntimeError: CUDA error: x");
+  REQUIRE(logs.size() >= 30);
+  for (const auto& [name, text] : logs) {
+    CAPTURE(name);
+    const std::string whole = report_json(triage(text));
+    for (size_t chunk : {size_t{1}, size_t{7}, size_t{64}, size_t{4096}, text.size() + 1}) {
+      CAPTURE(chunk);
+      CHECK(report_json(triage_chunked(text, chunk, false)) == whole);
+      CHECK(report_json(triage_chunked(text, chunk, true)) == whole);
+    }
+  }
+}
+
+TEST_CASE("classification marks the quiet lines between records, and only those") {
+  TriageOptions o;
+  o.knowledge = &knowledge();
+  Triager t(o);
+  const std::string chunk =
+      "head line (before the first newline: never classified)\n"
+      "V1103 09:12:44.100000 5521 torch/_dynamo/symbolic_convert.py:920] [0/0] [__trace_bytecode] TRACE LOAD_FAST x\n"
+      "V1103 09:12:44.100000 5521 torch/_dynamo/variables/builder.py:2853] [0/0] wrap_to_fake L['x'] (8, 16)\n"
+      "V1103 09:12:44.100000 5521 torch/_dynamo/symbolic_convert.py:552] [0/0] [__graph_breaks] Graph break in user code at /p/m.py:4\n"
+      "V1103 09:12:44.100000 5521 torch/_dynamo/guards.py:2760] [0/1] [__recompiles] cut record\n"
+      "Traceback (most recent call last):\n"
+      "E   torch._dynamo.exc.Unsupported: x\n"
+      "bin\0ary\n"
+      "unfinished tail"s;
+  const ChunkLines lines = t.classify(chunk);
+  REQUIRE(lines.kinds.size() == 7);
+  CHECK(std::string_view(chunk).substr(lines.end) == "unfinished tail");
+  const std::vector<uint8_t> expected = {ChunkLines::Skip, ChunkLines::Skip, ChunkLines::Read, ChunkLines::Read,
+                                         ChunkLines::Read, ChunkLines::Read, ChunkLines::Binary};
+  CHECK(lines.kinds == expected);
 }
 
 TEST_CASE("binary, over-long and truncated input is handled") {

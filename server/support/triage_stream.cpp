@@ -1,0 +1,180 @@
+#include "support/triage_stream.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace pt2bb {
+namespace {
+
+constexpr size_t kChunk = 1 << 20;
+constexpr size_t kAlign = 4096;  // See ChunkReader: the kernel copies much faster into aligned memory.
+
+struct FreeDeleter {
+  void operator()(char* p) const { std::free(p); }
+};
+
+// One chunk on its way through the pipeline.
+struct Slot {
+  enum State { Free, Read, Classifying, Ready };
+  std::unique_ptr<char, FreeDeleter> data;
+  size_t length = 0;
+  uint64_t seq = 0;
+  State state = Free;
+  bool last = false;  // End of file (length 0) or a read error.
+  ChunkLines lines;
+};
+
+class Pipeline {
+public:
+  Pipeline(int fd, Triager& triager, unsigned classifiers)
+      : fd_(fd), triager_(triager), slots_(2 * classifiers + 3) {
+    for (auto& s : slots_) {
+      s.data.reset(static_cast<char*>(std::aligned_alloc(kAlign, kChunk)));
+      if (!s.data) throw std::bad_alloc();
+    }
+    threads_.emplace_back([this] { read_loop(); });
+    for (unsigned i = 0; i < classifiers; ++i) threads_.emplace_back([this] { classify_loop(); });
+  }
+
+  ~Pipeline() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    changed_.notify_all();
+    for (auto& t : threads_) t.join();
+  }
+
+  // The next classified chunk in file order, or nullptr at the end (error() tells a read error).
+  Slot* next() {
+    std::unique_lock lock(mutex_);
+    if (held_) {
+      held_->state = Slot::Free;
+      held_ = nullptr;
+      changed_.notify_all();
+    }
+    Slot& slot = slots_[consumed_ % slots_.size()];
+    changed_.wait(lock, [&] { return slot.seq == consumed_ && slot.state == Slot::Ready; });
+    if (slot.last) return nullptr;
+    ++consumed_;
+    held_ = &slot;
+    return &slot;
+  }
+
+  const std::string& error() const { return error_; }
+
+private:
+  void read_loop() {
+    for (uint64_t seq = 0;; ++seq) {
+      Slot& slot = slots_[seq % slots_.size()];
+      {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [&] { return stop_ || slot.state == Slot::Free; });
+        if (stop_) return;
+      }
+      ssize_t n;
+      do n = ::read(fd_, slot.data.get(), kChunk);
+      while (n < 0 && errno == EINTR);
+      const std::string err = n < 0 ? std::strerror(errno) : "";
+      {
+        std::lock_guard lock(mutex_);
+        slot.seq = seq;
+        slot.length = n > 0 ? static_cast<size_t>(n) : 0;
+        slot.last = n <= 0;
+        slot.state = slot.last ? Slot::Ready : Slot::Read;
+        if (!err.empty()) error_ = err;
+      }
+      changed_.notify_all();
+      if (n <= 0) return;
+    }
+  }
+
+  void classify_loop() {
+    for (;;) {
+      Slot* work = nullptr;
+      {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [&] {
+          if (stop_) return true;
+          for (auto& s : slots_)
+            if (s.state == Slot::Read && (!work || s.seq < work->seq)) work = &s;
+          return work != nullptr;
+        });
+        if (stop_) return;
+        work->state = Slot::Classifying;
+      }
+      work->lines = triager_.classify({work->data.get(), work->length});
+      {
+        std::lock_guard lock(mutex_);
+        work->state = Slot::Ready;
+      }
+      changed_.notify_all();
+    }
+  }
+
+  const int fd_;
+  Triager& triager_;
+  std::vector<Slot> slots_;
+  std::vector<std::thread> threads_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool stop_ = false;
+  uint64_t consumed_ = 0;
+  Slot* held_ = nullptr;
+  std::string error_;
+};
+
+}  // namespace
+
+unsigned TriageStreamOptions::default_classify_threads() {
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return std::clamp(cores - 1, 1u, 4u);
+}
+
+bool triage_stream(int fd, Triager& triager, const TriageStreamOptions& options, std::string* error) {
+  uint64_t fed = 0;
+  if (options.classify_threads == 0) {
+    std::unique_ptr<char, FreeDeleter> buf(static_cast<char*>(std::aligned_alloc(kAlign, kChunk)));
+    if (!buf) throw std::bad_alloc();
+    for (;;) {
+      if (options.cancelled && options.cancelled()) return false;
+      ssize_t n;
+      do n = ::read(fd, buf.get(), kChunk);
+      while (n < 0 && errno == EINTR);
+      if (n < 0) {
+        if (error) *error = std::strerror(errno);
+        return false;
+      }
+      if (n == 0) return true;
+      const std::string_view chunk(buf.get(), static_cast<size_t>(n));
+      triager.feed(chunk, triager.classify(chunk));
+      fed += static_cast<uint64_t>(n);
+      if (options.progress) options.progress(fed);
+    }
+  }
+  Pipeline pipeline(fd, triager, options.classify_threads);
+  for (;;) {
+    if (options.cancelled && options.cancelled()) return false;
+    Slot* slot = pipeline.next();
+    if (!slot) break;
+    triager.feed({slot->data.get(), slot->length}, slot->lines);
+    fed += slot->length;
+    if (options.progress) options.progress(fed);
+  }
+  if (!pipeline.error().empty()) {
+    if (error) *error = pipeline.error();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace pt2bb
