@@ -53,8 +53,10 @@ struct FeatureRegistry {
   std::vector<CodeActionProvider> code_actions;  // All answers are concatenated.
   std::vector<CodeLensProvider> code_lens;
   std::map<std::string, CommandHandler> commands;
-  // Called after textDocument/didOpen stored the document, and after didClose removed it (uri).
+  // Called after textDocument/didOpen stored the document, after didChange applied its edits,
+  // and after didClose removed it (uri).
   std::vector<std::function<void(LanguageServer&, const OpenDocument&)>> document_opened;
+  std::vector<std::function<void(LanguageServer&, const OpenDocument&)>> document_changed;
   std::vector<std::function<void(LanguageServer&, const std::string&)>> document_closed;
 };
 

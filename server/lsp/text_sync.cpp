@@ -56,6 +56,7 @@ void install_text_sync(LanguageServer& server) {
     doc->doc->apply_changes(to_changes(p.contentChanges), server.session().encoding);
     doc->version = p.textDocument.version;
     if (is_python(*doc)) server.diagnostics().document_changed(p.textDocument.uri);
+    for (const auto& hook : server.features().document_changed) hook(server, *doc);
   });
   server.on_notification("textDocument/didClose", [&server](const protocol::json& params) {
     auto p = protocol::parse_params<protocol::DidCloseTextDocumentParams>(params);

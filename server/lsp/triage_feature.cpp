@@ -14,6 +14,7 @@
 #include <map>
 #include <set>
 
+#include <boost/asio/steady_timer.hpp>
 #include <re2/re2.h>
 #include <spdlog/spdlog.h>
 
@@ -21,9 +22,9 @@
 #include "lsp/features.h"
 #include "lsp/language_server.h"
 #include "lsp/progress.h"
-#include "support/triage_stream.h"
 #include "support/file_io.h"
 #include "support/source_files.h"
+#include "support/triage_stream.h"
 #include "support/uri.h"
 #include "syntax/line_index.h"
 #include "triage/report_json.h"
@@ -116,6 +117,8 @@ struct TriageState {
   bool registry_loaded = false;
   std::shared_ptr<const GraphBreakRegistry> registry;
   std::map<std::string, LogReport> logs;   // By log document URI.
+  // Edited log documents wait for a pause in the typing before they are triaged again.
+  std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> retriage;
   std::set<std::string> annotated;         // Source files carrying "triage" diagnostics.
 };
 
@@ -552,7 +555,22 @@ void install_triage_feature(LanguageServer& server) {
   server.features().document_opened.push_back([st](LanguageServer& s, const OpenDocument& doc) {
     if (is_log_document(s, doc)) triage_log_document(s, st, doc);
   });
+  server.features().document_changed.push_back([st](LanguageServer& s, const OpenDocument& doc) {
+    if (!is_log_document(s, doc)) return;
+    auto& timer = st->retriage[doc.uri];
+    if (!timer) timer = std::make_unique<boost::asio::steady_timer>(s.io());
+    // A log is longer than a source file and rarely typed into: wait for a longer pause.
+    timer->expires_after(4 * s.options().debounce);
+    std::weak_ptr<TriageState> weak = st;
+    timer->async_wait([&s, weak, uri = doc.uri](boost::system::error_code ec) {
+      auto state = weak.lock();
+      if (ec || !state) return;  // Cancelled: edited again, closed, or the server stopped.
+      if (const OpenDocument* d = s.session().find(uri)) triage_log_document(s, state, *d);
+    });
+  });
+  server.on_stop([st] { st->retriage.clear(); });  // Pending re-triages are cancelled.
   server.features().document_closed.push_back([st](LanguageServer& s, const std::string& uri) {
+    st->retriage.erase(uri);
     auto it = st->logs.find(uri);
     if (it == st->logs.end()) return;
     st->logs.erase(it);

@@ -178,6 +178,33 @@ TEST_CASE("an opened log is triaged: diagnostics on its evidence lines, hover wi
   CHECK((other.is_null() || other["contents"]["value"].get<std::string>().find("TORCH_LOGS") == std::string::npos));
 }
 
+TEST_CASE("an edited log is triaged again: its diagnostics follow the new text") {
+  Workspace ws;
+  TestClient client;
+  initialize(client, ws);
+  const std::string path = ws.path("pasted.txt");
+  client.open(path, "V1103 09:12:44.101000 5521 torch/_dynamo/symbolic_convert.py:552] [0/0] [__graph_breaks] "
+                    "Graph break in user code at /x/net.py:41\n", 1, "plaintext");
+  client.wait_diagnostics(path, [](const json& p) {
+    return !p["diagnostics"].empty() && p["diagnostics"][0]["code"] == "triage.graph_break";
+  });
+  // The user pastes a crash under it: two lines later, the crash is the finding that counts.
+  client.change(path, 2, {{{"range", {{"start", {{"line", 1}, {"character", 0}}}, {"end", {{"line", 1}, {"character", 0}}}}},
+                           {"text", "\nFatal Python error: Segmentation fault\n"}}});
+  const json publish = client.wait_diagnostics(path, [](const json& p) {
+    for (const auto& d : p["diagnostics"])
+      if (d["code"] == "triage.runtime_crash") return true;
+    return false;
+  });
+  bool crash_on_line_2 = false;
+  for (const auto& d : publish["diagnostics"])
+    if (d["code"] == "triage.runtime_crash") crash_on_line_2 = d["range"]["start"]["line"] == 2;
+  CHECK(crash_on_line_2);
+  // Emptied: nothing left to report.
+  client.change(path, 3, {{{"text", ""}}});
+  client.wait_diagnostics(path, [](const json& p) { return p["diagnostics"].empty(); });
+}
+
 TEST_CASE("cancelling a triage answers RequestCancelled") {
   Workspace ws;
   TestClient client;
