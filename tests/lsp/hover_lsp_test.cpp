@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "harness.h"
+#include "temp_dir.h"
 
 using namespace pt2bb;
 using namespace pt2bb::test;
@@ -19,17 +20,12 @@ namespace fs = std::filesystem;
 namespace {
 
 // A workspace shaped like a PyTorch checkout: it carries torch/_dynamo/graph_break_registry.json.
-struct Workspace {
-  fs::path root;
-  Workspace() {
-    root = fs::temp_directory_path() / ("pt2bb_hover_lsp_" + std::to_string(::getpid()) + "_" +
-                                        std::to_string(reinterpret_cast<uintptr_t>(this)));
-    fs::create_directories(root / "torch/_dynamo");
+struct Workspace : TempDir {
+  Workspace() : TempDir("hover_lsp") {
+    fs::create_directories(root() / "torch/_dynamo");
     fs::copy_file(fs::path(PT2BB_SHARED_DIR) / "data/graph_break_registry.json",
-                  root / "torch/_dynamo/graph_break_registry.json");
+                  root() / "torch/_dynamo/graph_break_registry.json");
   }
-  ~Workspace() { fs::remove_all(root); }
-  std::string path(const std::string& rel) const { return (root / rel).string(); }
 };
 
 const char* kModel =
@@ -43,7 +39,7 @@ const char* kModel =
 
 json init(TestClient& client, const Workspace& ws, bool markdown, const char* locale = "en") {
   json hover_caps = markdown ? json{{"contentFormat", {"markdown", "plaintext"}}} : json{{"contentFormat", {"plaintext"}}};
-  return client.initialize({{"workspaceFolders", {{{"uri", TestClient::uri(ws.root.string())}, {"name", "ws"}}}},
+  return client.initialize({{"workspaceFolders", {{{"uri", TestClient::uri(ws.root().string())}, {"name", "ws"}}}},
                             {"locale", locale},
                             {"capabilities", {{"textDocument", {{"hover", hover_caps}}}}}});
 }

@@ -16,6 +16,7 @@
 #include "harness.h"
 #include "protocol/framing.h"
 #include "support/file_io.h"
+#include "temp_dir.h"
 
 namespace fs = std::filesystem;
 using namespace pt2bb;
@@ -26,22 +27,9 @@ namespace {
 
 fs::path fixtures() { return fs::path(PT2BB_SOURCE_DIR) / "tests/fixtures/jobs"; }
 
-struct Workspace {
-  fs::path dir;
-  explicit Workspace(const std::string& name) {
-    dir = fs::temp_directory_path() / ("pt2bb-lspjobs-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir / "cache");
-    dir = fs::canonical(dir);
-  }
-  ~Workspace() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  std::string write(const std::string& rel, const std::string& text) const {
-    fs::create_directories((dir / rel).parent_path());
-    write_file((dir / rel).string(), text);
-    return (dir / rel).string();
+struct Workspace : TempDir {
+  explicit Workspace(const std::string& name) : TempDir("lspjobs_" + name) {
+    fs::create_directories(root() / "cache");
   }
   std::string copy_fixture(const std::string& name) const { return write(name, *read_file((fixtures() / name).string())); }
 };
@@ -50,13 +38,13 @@ struct Workspace {
 // inside the test folder.
 json job_settings(const Workspace& ws, json extra = json::object()) {
   const std::string path = (fixtures() / "bin").string() + ":" + std::string(getenv("PATH"));
-  json s = {{"jobEnv", {{"PATH", path}, {"XDG_CACHE_HOME", (ws.dir / "cache").string()}}}};
+  json s = {{"jobEnv", {{"PATH", path}, {"XDG_CACHE_HOME", (ws.root() / "cache").string()}}}};
   s.update(extra);
   return s;
 }
 
 json init_params(const Workspace& ws, json options, json capabilities = json::object()) {
-  return {{"rootUri", TestClient::uri(ws.dir.string())}, {"initializationOptions", options}, {"capabilities", capabilities}};
+  return {{"rootUri", TestClient::uri(ws.root().string())}, {"initializationOptions", options}, {"capabilities", capabilities}};
 }
 
 json execute(TestClient& c, const std::string& command, json arg, int timeout_ms = 60000) {
@@ -79,7 +67,7 @@ std::string sleeper(const Workspace& ws) {
 }
 
 int wait_pid_file(const Workspace& ws) {
-  const fs::path f = ws.dir / "sleeper.pid";
+  const fs::path f = ws.root() / "sleeper.pid";
   for (int i = 0; i < 500 && !fs::exists(f); ++i) std::this_thread::sleep_for(10ms);
   REQUIRE(fs::exists(f));
   std::this_thread::sleep_for(50ms);
@@ -169,7 +157,7 @@ TEST_CASE("reproduce: progress, a report notification, and the job table") {
   CHECK(r["result"]["headline"] == "reproduces 3/3 (consistent): graph_break");
   CHECK(r["result"]["category"] == "graph_break");
   const std::string report = r["result"]["report"];
-  CHECK(report.rfind((ws.dir / "cache/pt2bb/reports/reproduce-").string(), 0) == 0);
+  CHECK(report.rfind((ws.root() / "cache/pt2bb/reports/reproduce-").string(), 0) == 0);
   CHECK(read_file(report)->find("# Reproduce graph_break_repro.py") == 0);
   json shown = seen(client, "pt2bb/report");
   CHECK(shown["uri"] == TestClient::uri(report));
@@ -293,7 +281,7 @@ TEST_CASE("shutdown kills running jobs") {
   Workspace ws("shutdown");
   const std::string script = sleeper(ws);
   auto client = std::make_unique<TestClient>();
-  client->initialize(init_params(ws, job_settings(ws, {{"pythonPath", "python3"}, {"jobEnv", {{"PYTHONPATH", (fixtures() / "fake_torch").string()}, {"XDG_CACHE_HOME", (ws.dir / "cache").string()}}}})));
+  client->initialize(init_params(ws, job_settings(ws, {{"pythonPath", "python3"}, {"jobEnv", {{"PYTHONPATH", (fixtures() / "fake_torch").string()}, {"XDG_CACHE_HOME", (ws.root() / "cache").string()}}}})));
   client->send_raw(protocol::encode_frame(json{{"jsonrpc", "2.0"},
                                                {"id", "long"},
                                                {"method", "workspace/executeCommand"},
@@ -314,7 +302,7 @@ TEST_CASE("an untrusted workspace starts no process") {
   Workspace ws("untrusted");
   const std::string script = ws.copy_fixture("graph_break_repro.py");
   // A "python" that leaves a mark if anything ever runs it.
-  const std::string marker = (ws.dir / "ran").string();
+  const std::string marker = (ws.root() / "ran").string();
   const std::string fake_python = ws.write("bin/python", "#!/bin/sh\ntouch '" + marker + "'\nexec python3 \"$@\"\n");
   fs::permissions(fake_python, fs::perms::owner_all);
   TestClient client;
@@ -326,7 +314,7 @@ TEST_CASE("an untrusted workspace starts no process") {
     CHECK(r["error"]["message"].get<std::string>().find("untrusted") != std::string::npos);
   }
   CHECK_FALSE(fs::exists(marker));
-  CHECK_FALSE(fs::exists(ws.dir / "graph_break_repro_min.py"));
+  CHECK_FALSE(fs::exists(ws.root() / "graph_break_repro_min.py"));
 }
 
 TEST_CASE("bad arguments are InvalidParams, not crashes") {
@@ -335,7 +323,7 @@ TEST_CASE("bad arguments are InvalidParams, not crashes") {
   client.initialize(init_params(ws, json::object()));
   json r = execute(client, "pt2bb.reproduce", json::object());
   CHECK(r["error"]["code"] == -32602);
-  r = execute(client, "pt2bb.reproduce", {{"uri", TestClient::uri((ws.dir / "missing.py").string())}});
+  r = execute(client, "pt2bb.reproduce", {{"uri", TestClient::uri((ws.root() / "missing.py").string())}});
   CHECK(r["error"]["code"] == -32602);
   const std::string f = ws.write("test_a.py", "print(1)\n");
   r = execute(client, "pt2bb.verify", {{"uri", TestClient::uri(f)}});

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "harness.h"
+#include "temp_dir.h"
 
 using namespace pt2bb;
 using namespace pt2bb::test;
@@ -17,23 +18,17 @@ namespace fs = std::filesystem;
 namespace {
 
 // A throwaway workspace: src/mlp.py defines the compiled function, src/train.py calls it.
-struct Workspace {
-  fs::path root;
-  Workspace() {
-    root = fs::temp_directory_path() / ("pt2bb_triage_lsp_" + std::to_string(::getpid()) + "_" +
-                                        std::to_string(reinterpret_cast<uintptr_t>(this)));
-    fs::create_directories(root / "src");
-    std::ofstream(root / "src/mlp.py") << "import torch\n\n\ndef forward(w, x):\n    return torch.relu(x @ w)\n";
-    std::ofstream(root / "src/train.py")
-        << "import torch\nfrom mlp import forward\n\ncompiled = torch.compile(forward)\n\n"
-           "for n in range(4, 64):\n    batch = torch.randn(n, 8)\n    out = compiled(weights, batch)\n";
+struct Workspace : TempDir {
+  Workspace() : TempDir("triage_lsp") {
+    write("src/mlp.py", "import torch\n\n\ndef forward(w, x):\n    return torch.relu(x @ w)\n");
+    write("src/train.py",
+          "import torch\nfrom mlp import forward\n\ncompiled = torch.compile(forward)\n\n"
+          "for n in range(4, 64):\n    batch = torch.randn(n, 8)\n    out = compiled(weights, batch)\n");
   }
-  ~Workspace() { fs::remove_all(root); }
-  std::string path(const std::string& rel) const { return (root / rel).string(); }
 };
 
 json initialize(TestClient& client, const Workspace& ws) {
-  return client.initialize({{"workspaceFolders", {{{"uri", TestClient::uri(ws.root.string())}, {"name", "ws"}}}},
+  return client.initialize({{"workspaceFolders", {{{"uri", TestClient::uri(ws.root().string())}, {"name", "ws"}}}},
                             {"capabilities", {{"window", {{"workDoneProgress", true}}}}}});
 }
 
