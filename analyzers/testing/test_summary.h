@@ -101,7 +101,7 @@ struct FileSummary {
   size_t memory_bytes() const;
 };
 
-// FNV-1a over the text: cheap, and only compared for equality.
+// A cheap hash of the text (FNV-1a over words), only ever compared for equality.
 uint64_t content_hash(std::string_view text);
 uint64_t identifier_hash(std::string_view name);
 
@@ -109,6 +109,36 @@ uint64_t identifier_hash(std::string_view name);
 FileSummary summarize_python(std::string_view path, std::string_view text, const TSTree* tree);
 // Parses and summarizes in one step (a fresh parser per call; pass one for repeated use).
 FileSummary summarize_python(std::string_view path, std::string_view text, TSParser* parser = nullptr);
+
+// The rules both ways of building a summary share: the tree-sitter walk above and the line-level
+// fast path (fast_summary.h), so that they agree by construction where they can.
+namespace summary_rules {
+
+// The last dotted component of a callee: "torch._dynamo.testing.CompileCounter" -> "CompileCounter".
+std::string_view last_component(std::string_view dotted);
+// A callee as written, without the whitespace a line break inside it would add.
+std::string squeeze(std::string_view s);
+// The conventions a decorator's callee (as written, squeezed) marks.
+uint32_t decorator_conventions(std::string_view callee);
+
+// What a call tells: its conventions, and which keyword arguments then matter.
+struct CallKind {
+  enum Keywords { kNone, kCompile, kExport };
+  uint32_t conventions = 0;
+  Keywords keywords = kNone;
+};
+// `last`: the called name (the attribute of `a.b`); `full`: the callee's text as written.
+CallKind call_kind(std::string_view last, std::string_view full);
+// The conventions a keyword argument `name=value` (texts as written) of such a call marks.
+uint32_t keyword_conventions(CallKind::Keywords which, std::string_view name, std::string_view value);
+void add_identifier(std::string_view name, std::vector<uint64_t>& ids);
+// The guard's range and every callee called in it (first seen first).
+MainGuard main_guard(TSNode if_statement, std::string_view text);
+// Sorts the classes, adds the conventions and identifiers that follow from classes, tests and
+// imports, and stores `ids` sorted and unique.
+void finish(FileSummary& out, std::vector<uint64_t> ids);
+
+}  // namespace summary_rules
 
 // Whether a class looks like a test class: it has tests, or derives from something named
 // *TestCase / *Tests / CommonTemplate.

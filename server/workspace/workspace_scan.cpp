@@ -10,6 +10,7 @@
 #include "support/file_io.h"
 #include "support/source_files.h"
 #include "syntax/tree.h"
+#include "testing/fast_summary.h"
 #include "workspace/git.h"
 
 namespace pt2bb {
@@ -139,7 +140,9 @@ std::shared_ptr<WorkspaceIndex> index_files(const std::string& root, const std::
       ++local.skipped;
       continue;
     }
-    const FileSummary full = summarize_python(files[i], buffer, parser.get());
+    // Unopened files take the outline fast path (tree-sitter on the main guard, or on the whole
+    // file when the outline cannot vouch for it).
+    const FileSummary full = summarize_python_fast(files[i], buffer, parser.get());
     index->put(std::make_shared<const CompactSummary>(compact_summary(full)));
     ++local.files;
     local.bytes += buffer.size();

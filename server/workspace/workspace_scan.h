@@ -1,6 +1,7 @@
 // Building a WorkspaceIndex from disk: which Python files a workspace has (`git ls-files` in a
 // git repository, else a walk that skips hidden and generated folders), filtered by include /
-// exclude globs, then read and summarized one by one with one parser.
+// exclude globs, then read and summarized one by one with one parser (summarize_python_fast:
+// the outline fast path, tree-sitter where it cannot vouch).
 //
 // Blocking and single-threaded: call from a worker thread or the CLI. The CancelToken is
 // polled per file.

@@ -10,6 +10,7 @@
 #include "support/file_io.h"
 #include "support/uri.h"
 #include "syntax/tree.h"
+#include "testing/fast_summary.h"
 #include "workspace/git.h"
 
 namespace pt2bb {
@@ -162,7 +163,8 @@ void WorkspaceService::file_changed_on_disk(const std::string& path, bool delete
   server_.run_on_worker([this, alive, path, rel] {
     auto text = read_file(path);
     if (!text) return;
-    auto summary = std::make_shared<const FileSummary>(summarize_python(rel, *text));
+    auto parser = make_python_parser();
+    auto summary = std::make_shared<const FileSummary>(summarize_python_fast(rel, *text, parser.get()));
     server_.post_to_session([this, alive, path, summary] {
       if (auto a = alive.lock(); !a || !*a || stopped_) return;
       Folder* f = folder_of(path);

@@ -1,0 +1,334 @@
+// The index's fast path (a line-level outline, tree-sitter on the main guard only) builds the
+// same FileSummary as the full tree-sitter parse: on tricky inline cases, on every fixture file,
+// on generated files, and, when PT2BB_EQUIVALENCE_DIR names a folder (real PyTorch test files
+// kept outside the repository), on every Python file under it.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "syntax/tree.h"
+#include "testing/fast_summary.h"
+
+using namespace pt2bb;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string pt(const Point& p) { return std::to_string(p.line) + ":" + std::to_string(p.column); }
+std::string rg(const Range& r) { return pt(r.start) + "-" + pt(r.end); }
+
+// Every field of a summary, one fact per line, so that a difference reads as a line.
+std::string describe(const FileSummary& s) {
+  std::ostringstream o;
+  o << "path " << s.path << "\nhash " << s.content_hash << " bytes " << s.bytes << " lines " << s.line_count
+    << "\nconventions " << s.conventions << "\nsyntax_errors " << s.has_syntax_errors << "\nimport_block_end "
+    << (s.import_block_end_line ? std::to_string(*s.import_block_end_line) : "none") << "\n";
+  for (const auto& c : s.classes) {
+    o << "class " << c.name << " " << rg(c.range) << " name " << rg(c.name_range) << " bases_range "
+      << rg(c.bases_range) << " methods " << c.method_count << " indent '" << c.body_indent << "' body_end "
+      << c.body_end_line << "\n";
+    for (size_t i = 0; i < c.bases.size(); ++i) o << "  base " << c.bases[i] << " " << rg(c.base_ranges[i]) << "\n";
+    for (const auto& t : c.tests) {
+      o << "  test " << t.name << " " << rg(t.range) << " name " << rg(t.name_range) << " branch " << t.branch
+        << (t.generated ? " generated" : "");
+      for (const auto& d : t.decorators) o << " @" << d;
+      o << "\n";
+    }
+  }
+  for (const auto& i : s.imports) {
+    o << "import " << (i.from ? "from " : "") << i.module << " " << rg(i.range);
+    for (const auto& n : i.names) o << " " << n;
+    o << "\n";
+  }
+  if (s.main_guard) {
+    o << "main " << rg(s.main_guard->range);
+    for (const auto& c : s.main_guard->calls) o << " " << c;
+    o << "\n";
+  }
+  o << "identifiers";
+  for (auto id : s.identifiers) o << " " << id;
+  o << "\n";
+  return o.str();
+}
+
+// The first line where two descriptions differ, for the failure message.
+std::string first_difference(const std::string& a, const std::string& b) {
+  std::istringstream x(a), y(b);
+  std::string l1, l2;
+  while (true) {
+    const bool more1 = static_cast<bool>(std::getline(x, l1)), more2 = static_cast<bool>(std::getline(y, l2));
+    if (!more1 && !more2) return "";
+    if (!more1 || !more2 || l1 != l2) return "full: " + (more1 ? l1 : "<end>") + "\nfast: " + (more2 ? l2 : "<end>");
+  }
+}
+
+enum class Path { Fast, Fallback, Either };
+
+// Summarizes `text` both ways and checks they agree; `path` says whether the fast path itself
+// must take it (Fast) or must leave it to the full parse (Fallback).
+bool check_same(const std::string& name, std::string_view text, Path path) {
+  auto parser = make_python_parser();
+  const FileSummary full = summarize_python(name, text, parser.get());
+  const std::optional<FileSummary> fast = summarize_python_outline(name, text, parser.get());
+  CAPTURE(name);
+  if (path == Path::Fast) CHECK_MESSAGE(fast.has_value(), "the fast path fell back");
+  if (path == Path::Fallback) CHECK_FALSE(fast.has_value());
+  const std::string want = describe(full);
+  const std::string got = describe(summarize_python_fast(name, text, parser.get()));
+  CHECK_MESSAGE(got == want, first_difference(want, got));
+  return fast.has_value() && got == want;
+}
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("fast summary: tricky shapes give the full parse's summary") {
+  struct Case {
+    const char* name;
+    const char* src;
+    Path path;
+  };
+  const Case cases[] = {
+      {"decorators spanning lines, defs with multi-line parameters", R"py(
+import torch
+from torch.testing._internal.common_utils import (  # a comment in the list
+    parametrize as p,
+    run_tests,
+)
+
+
+class T(torch._dynamo.test_case.TestCase):
+    @p(
+        "x",
+        [1, 2],
+    )
+    @torch._dynamo.config.patch(
+        capture_scalar_outputs=True
+    )
+    def test_a(
+        self,
+        x,
+    ):
+        return torch.compile(lambda y: y + x, backend="eager", fullgraph=True)(x)
+
+    @unittest.skipIf(not HAS_GPU, "needs a GPU")
+    async def test_async(self): pass
+
+    def test_inner_decorators(self):
+        @patch.object(config, "a", 1)
+        @patch.object(config, "b", 2)
+        def inner():
+            pass
+
+        @torch.compile(backend="eager")
+        class Local: pass
+        inner()
+)py",
+       Path::Fast},
+      {"strings that hold `def test_`, class and brackets", R"py(
+class T(TestCase):
+    def test_doc(self):
+        """
+        def test_not_a_test(self):
+            pass
+        class NotAClass(
+        """
+        s = 'def test_x(self): ('
+        t = f"{self.common(fn, (x,))} def test_y(" + rb'\d(' + f'{x!r:>{width}}'
+        return s, t
+
+    def test_after(self):
+        u = """ ''' """ + ''' """ ''' + "\"" + '\''
+)py",
+       Path::Fast},
+      {"nested classes, if-branches in class bodies, generated tests", R"py(
+class Outer(TestCase):
+    class Inner(TestCase):
+        def test_inner(self): pass
+
+    if IS_WINDOWS:
+        def test_w(self): pass
+    elif IS_MACOS:
+        test_m = make_test(lambda: 1)
+    else:
+        def test_w(self): pass
+        if HAS_GPU:
+            test_gpu = functools.partial(run, "cuda")
+
+    test_name = helper
+    test_attr = module.helper
+    test_none = None
+    test_sum = a + b
+    test_sub = table[0]
+    test_ann: Callable = make_test(fn)
+    test_a = test_b = make_test(fn)
+)py",
+       Path::Fast},
+      {"make_test-style generated tests and module-level compounds", R"py(
+import unittest
+
+try:
+    import numpy as np
+except ImportError:
+    np = None
+if HAS_CUDA: import triton
+with contextlib.suppress(Exception):
+    from torch._inductor import config
+
+def make_test(fn):
+    return fn
+
+
+class MiscTests(torch._dynamo.test_case.TestCase):
+    test_add = make_test(lambda a, b: a + b)
+    test_mul = make_dynamic_test(lambda a, b: a * b)
+
+
+if __name__ == "__main__":
+    from torch._dynamo.test_case import run_tests
+
+    run_tests(needs=("filelock",))
+else:
+    main()
+)py",
+       Path::Fast},
+      {"comments at odd places and blank lines with spaces", R"py(
+import torch  # trailing
+# a comment
+class T(TestCase):  # after the header
+    # before the first method
+
+    def test_a(self):
+        x = 1  # trailing
+        # a comment at the end of the body
+    # a comment at the class's indentation
+  # a comment less indented
+
+    def test_b(self):
+        pass
+        
+# the end
+)py",
+       Path::Fast},
+      {"comments that end blocks, and a first comment at another indentation", R"py(
+class T(TestCase):
+# a comment at column 0 first
+    def test_a(self):
+        return 1  # the last line's comment
+
+    def test_b(self):
+        if x:
+            pass  # inner
+            # inner block's comment
+        # outer block's comment
+    # class body's comment
+# module's comment
+
+if __name__ == "__main__":
+    run_tests()  # run
+    # the guard's last comment
+)py",
+       Path::Fast},
+      {"splats before calls, as tree-sitter-python groups them",
+       "names = {*globals().keys()}\nx = [*sorted(a), 1]\ny = *gen(), 2\nz = (*tup(), 1)\nf(*args(), **kw())\n"
+       "w = a * b(c)\nd = {**make()}\nreturn_value = [x for x in (*q(),)]\na1 = [1, *one()]\na2 = {*two(), 1}\n"
+       "a3 = [*three(x)]\na4 = 1, *four()\n",
+       Path::Fast},
+      {"a first comment deeper than the body", "class T(TestCase):\n        # deeper\n    def test_a(self):\n        pass\n",
+       Path::Fast},
+      {"CRLF line ends with comments", "class T(TestCase):\r\n    def test_a(self):\r\n        pass  # c\r\n        # d\r\n",
+       Path::Fast},
+      {"one-line classes and semicolons", R"py(
+import os; import sys as system
+class A(TestCase): pass
+class B(metaclass=Meta): x = 1; y = 2
+class C(Base[int], *mixins, **kw,):
+    def test_c(self): return 1; 
+)py",
+       Path::Fast},
+      {"backslash continuations and calls across lines", R"py(
+from torch._dynamo.testing import \
+    CompileCounter
+class T(TestCase):
+    def test_a(self):
+        cnt = torch._dynamo.testing \
+            .CompileCounter()
+        opt = torch.compile(
+            fn,
+            backend=cnt,
+        )
+        self \
+            .common(fn, (x,))
+        export(M(), (x,), strict=False)
+)py",
+       Path::Fast},
+      {"tabs", "class T(TestCase):\n\tdef test_tab(self):\n\t\tpass\n\n\tdef test_two(self):\n\t\tpass\n", Path::Fast},
+      {"an unterminated triple-quoted string", "class T(TestCase):\n    def test_a(self):\n        s = \"\"\"open\n",
+       Path::Fallback},
+      {"a bracket left open", "class T(TestCase):\n    def test_broken(self:\n        x = (\n", Path::Fallback},
+      {"a header without its colon", "class T(TestCase)\n    def test_a(self):\n        pass\n", Path::Fallback},
+      {"an unexpected indent", "class T(TestCase):\n    def test_a(self):\n        pass\n          x = 1\n",
+       Path::Fallback},
+      {"a dedent to no block", "class T(TestCase):\n    def test_a(self):\n        pass\n  x = 1\n", Path::Fallback},
+      {"pattern matching", "match x:\n    case 1:\n        pass\n", Path::Fallback},
+      {"CRLF line ends", "import torch\r\nclass T(TestCase):\r\n    def test_a(self):\r\n        pass\r\n", Path::Fast},
+      {"an empty file", "", Path::Fast},
+  };
+  for (const auto& c : cases) check_same(c.name, std::string_view(c.src).substr(c.src[0] == '\n' ? 1 : 0), c.path);
+}
+
+TEST_CASE("fast summary: every fixture file") {
+  size_t files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(fs::path(PT2BB_SOURCE_DIR) / "tests/fixtures")) {
+    if (e.path().extension() != ".py") continue;
+    ++files;
+    check_same(e.path().string(), read(e.path()), Path::Either);
+  }
+  CHECK(files >= 10);
+}
+
+TEST_CASE("fast summary: generated PyTorch-shaped test files") {
+  for (int seed = 0; seed < 20; ++seed) {
+    std::string src = "import torch\nfrom torch._dynamo.testing import CompileCounter\n\n\nclass Gen" +
+                      std::to_string(seed) + "Tests(torch._dynamo.test_case.TestCase):\n";
+    for (int i = 0; i < 30; ++i) {
+      const std::string n = std::to_string(seed * 100 + i);
+      switch ((seed + i) % 4) {
+        case 0: src += "    @skipIfRocm\n    @parametrize(\"dim\", [0, 1])\n"; break;
+        case 1: src += "    @requires_gpu()\n"; break;
+        case 2: src += "    test_gen_" + n + " = make_test(lambda x: x + " + n + ")\n\n"; break;
+        default: break;
+      }
+      src += "    def test_case_" + n + "(self, *args):\n        cnt = CompileCounter()\n"
+             "        def fn(x):\n            return torch.softmax(x * " + n + ", dim=-1)  # " + n + "\n"
+             "        opt = torch.compile(fn, backend=cnt)\n        self.assertEqual(opt(torch.ones(4)), fn(torch.ones(4)))\n\n";
+    }
+    src += "\nif __name__ == \"__main__\":\n    run_tests()\n";
+    check_same("gen" + std::to_string(seed), src, Path::Fast);
+  }
+}
+
+TEST_CASE("fast summary: the Python files of PT2BB_EQUIVALENCE_DIR") {
+  const char* dir = std::getenv("PT2BB_EQUIVALENCE_DIR");
+  if (!dir) return;
+  size_t files = 0, fast = 0, equal = 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (e.path().extension() != ".py") continue;
+    ++files;
+    const std::string text = read(e.path());
+    auto parser = make_python_parser();
+    fast += summarize_python_outline(e.path().string(), text, parser.get()).has_value();
+    equal += check_same(e.path().string(), text, Path::Either);
+  }
+  MESSAGE(files << " files: " << fast << " taken by the fast path, " << equal
+                << " of them with the full parse's summary; the rest fell back to the full parse");
+}
