@@ -456,10 +456,12 @@ private:
 
   // The guard's calls come from tree-sitter, parsing only the guard's lines.
   bool add_main_guard(const Node& n) {
+    // A guard may sit in a module-level block (`except ImportError:` ... `if __name__ ...`):
+    // the range then starts at its `if`, which tree-sitter takes as the first line's indentation.
     const Range r = node_range(n);
-    if (r.start.column != 0 || !parser_) return false;
+    if (!parser_) return false;
     const uint32_t begin = t_[stmts_[n.stmt].first].begin, end = n.end;
-    TSRange range{{r.start.line, 0}, {r.end.line, r.end.column}, begin, end};
+    TSRange range{{r.start.line, r.start.column}, {r.end.line, r.end.column}, begin, end};
     if (!ts_parser_set_included_ranges(parser_, &range, 1)) return false;
     TreePtr tree = parse_python(parser_, text_);
     ts_parser_set_included_ranges(parser_, nullptr, 0);

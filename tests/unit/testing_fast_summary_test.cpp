@@ -201,6 +201,16 @@ else:
     main()
 )py",
        Path::Fast},
+      {"a main guard inside a module-level block", R"py(
+try:
+    import triton
+except ImportError as e:
+    sys.stderr.write(f"{type(e)}: {e}\n")
+    if __name__ == "__main__":
+        sys.exit(0)
+    raise
+)py",
+       Path::Fast},
       {"comments at odd places and blank lines with spaces", R"py(
 import torch  # trailing
 # a comment
