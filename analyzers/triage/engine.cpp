@@ -19,6 +19,9 @@ constexpr size_t kMaxLine = 64 * 1024;    // Longer lines are cut (a minified JS
 constexpr size_t kMaxFrames = 48;         // Frames kept per traceback (the innermost ones).
 constexpr size_t kMaxMessageLines = 40;   // Continuation lines kept per exception message.
 constexpr size_t kMaxText = 400;          // Characters kept of one message line.
+// Frame signatures below this weight mark pass-through frames (the compile driver's wrappers, on
+// the path of every failure): they decide a traceback's component only when no other frame does.
+constexpr double kDecisiveFrameWeight = 3;
 
 // Lines that start or continue a record, beyond what the signatures themselves catch.
 constexpr const char* kStructural[] = {
@@ -45,6 +48,7 @@ constexpr const char* kStructural[] = {
     R"(triggered by the following)",
     R"(^(?:python|python3|pytest) \S+\.py)",
     R"(^\s*File [^"\s]+:\d+, in )",
+    R"(^\s*File \[[^\]\s]+:\d+\]\()",  // Jupyter Lab: "File [~/x.py:12](http://...), in f".
     R"(\.py(?:\]\([^)]*\))? in [\w<])",
 };
 
@@ -144,7 +148,7 @@ bool TriageEngine::skippable_when_idle(std::string_view raw) const {
   const LogLine line = split_log_line(raw.substr(0, std::min(raw.size(), kMaxLine)));
   if (line.trace_payload) return true;
   if (!line.artifact.empty()) return listing_artifact(line.artifact);
-  if (line.pytest_error) return false;
+  if (line.pytest_error || (line.severity == 'E' && !line.source.empty())) return false;
   return !prefilter_matches(line.text);
 }
 
@@ -230,6 +234,7 @@ void TriageEngine::process(const LogLine& line) {
     if (mode_ != Mode::None) close_block();
     return;
   }
+  if (line.severity == 'E' && !line.source.empty()) logged_error(line);
   const bool matched = prefilter_matches(t);
   if (mode_ == Mode::None && !matched && line.artifact.empty() && !line.pytest_error) return;
 
@@ -268,6 +273,10 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
     exc_ = std::make_unique<Exception>();
     exc_->first_line = ln;
     exc_->evidence.push_back(ln);
+    if (!trimmed.starts_with("Traceback")) {
+      // IPython's header names the exception that ends the traceback: pastes often stop before it.
+      if (auto type = exception_type(trimmed.substr(0, trimmed.find(' ')))) exc_->header_type = std::string(*type);
+    }
     mode_ = Mode::Traceback;
     return true;
   }
@@ -425,9 +434,23 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
     case Mode::Traceback: {
       if (trimmed.empty()) return true;
       if (trimmed.find_first_not_of("^~ ") == std::string_view::npos) return true;  // Caret line.
-      // IPython prints source context as "---> 55     code" and "     54  code".
-      if (trimmed.starts_with("-->") || trimmed.starts_with("---->") || trimmed.starts_with("->") ||
-          (trimmed[0] >= '0' && trimmed[0] <= '9') || trimmed.starts_with("...") || trimmed.starts_with("[... skipping"))
+      // IPython prints source context as "     54  code" and marks the line the frame is executing
+      // with an arrow ("---> 55     code", "-> [1798](link) code"): that line is the frame's code.
+      if (const size_t arrow = trimmed.find_first_not_of('-'); arrow > 0 && arrow != std::string_view::npos &&
+                                                               trimmed[arrow] == '>') {
+        std::string_view code = ltrim(trimmed.substr(arrow + 1));
+        if (code.starts_with('[')) {
+          const size_t link_end = code.find(')');
+          code = link_end == std::string_view::npos ? std::string_view() : code.substr(link_end + 1);
+        } else {
+          code.remove_prefix(std::min(code.size(), code.find_first_not_of("0123456789")));
+        }
+        code = trim(code);
+        if (exc_ && !exc_->frames.empty() && exc_->frames.back().code.empty() && !code.empty())
+          exc_->frames.back().code = clip(code, 200);
+        return true;
+      }
+      if ((trimmed[0] >= '0' && trimmed[0] <= '9') || trimmed.starts_with("...") || trimmed.starts_with("[... skipping"))
         return true;
       if (indented) {
         // The code line of the last frame. After it comes the exception line, which may be
@@ -719,25 +742,29 @@ void TriageEngine::close_exception() {
   // The code line the innermost frame printed often names the check that failed
   // ("assert torch.allclose(...)").
   if (!e->frames.empty() && !e->frames.back().code.empty()) add_hits(e->frames.back().code, e->hits);
+  if (!e->header_type.empty()) add_hits(e->header_type + ": ", e->hits);
+  if (e->message.empty()) {
+    // Cut before its exception line. "raise X(...).with_traceback(tb)" prints the frames of tb
+    // after its own, so a frame whose code raises a named exception shows what is in flight; the
+    // outermost such wrapper is the one that reached the user.
+    for (const LogFrame& f : e->frames) {
+      if (!f.code.starts_with("raise ")) continue;
+      std::string_view name = std::string_view(f.code).substr(6);
+      name = name.substr(0, name.find_first_of("( "));
+      if (exception_type(name)) {
+        add_hits(std::string(name) + ": ", e->hits);
+        break;
+      }
+    }
+  }
   int best = -1;
   for (int h : e->hits)
     if (best < 0 || sigs[h].weight > sigs[best].weight) best = h;
   double weight = best >= 0 ? sigs[best].weight : 0;
   // No message signature: where the exception was raised says which component failed.
-  if (best < 0) {
-    for (auto it = e->frames.rbegin(); it != e->frames.rend() && best < 0; ++it) {
-      for (int fs : frame_sigs_) {
-        if (RE2::PartialMatch(it->file, *sigs[fs].re)) {
-          best = fs;
-          weight = sigs[fs].weight;
-          break;
-        }
-      }
-      if (best < 0 && !is_library_path(it->file)) break;  // Raised by the user's own code.
-    }
-  }
+  if (best < 0) best = component_of_frames(*e, &weight);
   if (best < 0) return;
-  const bool terminal = !e->type.empty() && !e->message.empty();
+  const bool terminal = (!e->type.empty() && !e->message.empty()) || !e->header_type.empty();
   if (!terminal) weight *= 0.6;
 
   // The user's frame: Dynamo's "from user code" if printed, else the innermost user frame.
@@ -760,8 +787,10 @@ void TriageEngine::close_exception() {
                           (have_user ? frame_key(user) : "");
   TriageFinding& f = finding(key, sigs[best].category, sigs[best].id, weight, terminal);
   if (f.count == 1) {
-    f.message = e->message.empty() ? (e->frames.empty() ? "" : "traceback ends in " + frame_key(e->frames.back()))
-                                   : e->message.front();
+    f.message = !e->message.empty()      ? e->message.front()
+                : !e->header_type.empty() ? e->header_type
+                : e->frames.empty()       ? ""
+                                          : "traceback ends in " + frame_key(e->frames.back());
     // Wrappers ("backend='inductor' raised:", "LoweringException: AssertionError:") put the
     // real error on the next lines.
     for (size_t i = 1; i < e->message.size() && f.detail.empty(); ++i) {
@@ -782,6 +811,77 @@ void TriageEngine::close_exception() {
     }
   }
   note_evidence(f, e->evidence);
+}
+
+// The strongest frame signature matching `where`; a pass-through one when any matches (a wrapper
+// of the compile driver is a wrapper whatever else its path says).
+int TriageEngine::strongest_frame_sig(std::string_view where) const {
+  const auto& sigs = kb_.signatures();
+  int best = -1;
+  for (int fs : frame_sigs_) {
+    if (!RE2::PartialMatch(where, *sigs[fs].re)) continue;
+    if (sigs[fs].weight < kDecisiveFrameWeight) return fs;
+    if (best < 0 || sigs[fs].weight > sigs[best].weight) best = fs;
+  }
+  return best;
+}
+
+// Frame signatures read "file<TAB>function": some stages are told apart by the function (the
+// compiled program's runner in compile_fx.py, the generated module's `call`).
+int TriageEngine::strongest_frame_sig(const LogFrame& f) const { return strongest_frame_sig(f.file + "\t" + f.function); }
+
+// The component a traceback's frames point at, innermost first. The first frame with a decisive
+// signature decides; pass-through frames decide only when nothing else does; the user's own code
+// ends the search (a frame cut mid-path is not the user's). Inductor code running under the
+// compiled program (an outer frame with a runtime signature) failed at run time.
+int TriageEngine::component_of_frames(const Exception& e, double* weight) const {
+  const auto& sigs = kb_.signatures();
+  auto user_code = [](const LogFrame& f) {
+    const bool cut = f.line == 0 && f.function.empty();
+    return !cut && !is_library_path(f.file);
+  };
+  int decided = -1;
+  int passed = -1;
+  auto it = e.frames.rbegin();
+  for (; it != e.frames.rend(); ++it) {
+    const int s = strongest_frame_sig(*it);
+    if (s >= 0 && sigs[s].weight >= kDecisiveFrameWeight) {
+      decided = s;
+      ++it;
+      break;
+    }
+    if (s >= 0 && passed < 0) passed = s;
+    if (s < 0 && user_code(*it)) break;
+  }
+  if (decided >= 0 && sigs[decided].category == "backend_compiler_failed") {
+    for (; it != e.frames.rend(); ++it) {
+      const int s = strongest_frame_sig(*it);
+      if (s >= 0 && sigs[s].category == "runtime_crash") {
+        decided = s;
+        break;
+      }
+      if (s < 0 && user_code(*it)) break;
+    }
+  }
+  const int chosen = decided >= 0 ? decided : passed;
+  if (chosen >= 0) *weight = sigs[chosen].weight;
+  return chosen;
+}
+
+// An error-level glog line names the module that logged it: that module is where something failed
+// (Inductor's Triton launcher logs the source of a kernel that did not compile, line by line). Weak
+// evidence: many logged errors are recovered from.
+void TriageEngine::logged_error(const LogLine& line) {
+  source_scratch_.assign(line.source);
+  std::replace(source_scratch_.begin(), source_scratch_.end(), '\\', '/');
+  source_scratch_ += '\t';
+  const int s = strongest_frame_sig(source_scratch_);
+  if (s < 0) return;
+  const TriageSignature& sig = kb_.signatures()[s];
+  if (sig.weight < kDecisiveFrameWeight) return;
+  TriageFinding& f = finding("log|" + sig.id, sig.category, sig.id, sig.weight * 0.5, false);
+  if (f.message.empty()) f.message = "error logged by " + std::string(line.source);
+  note_evidence(f, {static_cast<uint32_t>(line_no_)});
 }
 
 void TriageEngine::close_graph_break() {
@@ -928,18 +1028,22 @@ TriageReport TriageEngine::finish() {
       primary = static_cast<int>(i);
   }
   std::map<std::string, double> totals;
+  std::map<std::string, uint64_t> latest;  // Per category, the log line of its latest evidence.
   double total = 0;
-  for (const auto& f : findings_) {
+  for (size_t i = 0; i < findings_.size(); ++i) {
+    const auto& f = findings_[i];
     totals[f.category] += f.score;
+    latest[f.category] = std::max(latest[f.category], order_[i]);
     total += f.score;
   }
   std::string category = "unknown";
   if (primary >= 0) {
     category = findings_[primary].category;
   } else {
+    // On a tie the later evidence wins: a paste ends near the failure.
     double best = 0;
     for (const auto& [c, s] : totals)
-      if (s > best) best = s, category = c;
+      if (s > best || (s == best && best > 0 && latest[c] > latest[category])) best = s, category = c;
   }
   report.category = category;
   if (category != "unknown") {

@@ -34,6 +34,7 @@ private:
   struct Exception {
     uint32_t first_line = 0;
     std::string type;                  // "torch._dynamo.exc.BackendCompilerFailed"; empty: none seen.
+    std::string header_type;           // IPython names the final exception in its header line.
     std::vector<std::string> message;  // The exception line and its continuation lines.
     std::deque<LogFrame> frames;       // Innermost last (bounded).
     std::vector<LogFrame> user_code;   // "from user code:" frames.
@@ -85,6 +86,10 @@ private:
   void close_graph_break();
   void close_recompile();
   void standalone(int sig, std::string_view text);
+  void logged_error(const LogLine& line);
+  int strongest_frame_sig(std::string_view where) const;
+  int strongest_frame_sig(const LogFrame& f) const;
+  int component_of_frames(const Exception& e, double* weight) const;
   TriageFinding& finding(const std::string& key, const std::string& category, const std::string& signature,
                          double weight, bool terminal);
   void note_evidence(TriageFinding& f, const std::vector<uint32_t>& lines);
@@ -119,6 +124,7 @@ private:
   uint64_t dropped_ = 0;
   std::string script_;
   std::vector<int> scratch_;
+  std::string source_scratch_;  // "path\t" of an error-level log line, reused to stay allocation-free.
 };
 
 }  // namespace pt2bb

@@ -57,6 +57,35 @@ size_t ci_timestamp(std::string_view s) {
   return z != std::string_view::npos && z < 40 ? z + (b ? 3 : 2) : 0;
 }
 
+// "2026-08-12 19:05:26 " or "2026-08-12 19:05:26,123 " at the start of the line: the clock a
+// container runtime or a job scheduler puts before each line it collects.
+size_t plain_timestamp(std::string_view s) {
+  if (s.size() < 21 || !is_digit(s[0]) || s[4] != '-' || s[7] != '-' || s[10] != ' ' || s[13] != ':' || s[16] != ':')
+    return 0;
+  for (size_t i : {1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18})
+    if (!is_digit(s[i])) return 0;
+  size_t p = 19;
+  if (s[p] == '.' || s[p] == ',') {
+    ++p;
+    while (p < s.size() && is_digit(s[p])) ++p;
+  }
+  return p < s.size() && s[p] == ' ' ? p + 1 : 0;
+}
+
+// "...torch/_dynamo/symbolic_convert.py:436] ": a glog prefix whose start the reporter replaced by
+// an ellipsis to shorten the lines of a paste. The "path:line] " end is still there.
+size_t elided_glog_prefix(std::string_view s) {
+  if (!s.starts_with("...")) return 0;
+  const size_t close = find_close_space(s, 3, 401);
+  if (close == std::string_view::npos || close < 5 || !is_digit(s[close - 1])) return 0;
+  size_t colon = close - 1;
+  while (colon > 3 && is_digit(s[colon - 1])) --colon;
+  if (s[colon - 1] != ':') return 0;
+  for (size_t i = 3; i < colon; ++i)
+    if (s[i] == ' ') return 0;  // A path has no spaces: this is prose.
+  return close + 2;
+}
+
 // "V0812 15:05:52.194000 1848694 torch/_dynamo/symbolic_convert.py:556] " -> its length.
 size_t glog_prefix(std::string_view s) {
   if (s.size() < 24) return 0;
@@ -74,8 +103,10 @@ size_t glog_prefix(std::string_view s) {
   return close + 2;
 }
 
-// "[2023-03-29 07:54:55,549] [0/0] torch._dynamo.output_graph: [WARNING] " (torch 2.0-2.2).
-size_t logging_prefix(std::string_view s, std::string_view* compile_id) {
+// "[2023-03-29 07:54:55,549] [0/0] torch._dynamo.output_graph: [WARNING] " (torch 2.0-2.2). An
+// artifact logger of those versions is named after its module plus "__<artifact>"
+// ("torch._dynamo.symbolic_convert.__graph_breaks"): that suffix is the artifact tag.
+size_t logging_prefix(std::string_view s, std::string_view* compile_id, std::string_view* artifact) {
   if (s.size() < 30 || s[0] != '[' || !is_digit(s[1]) || !is_digit(s[4]) || s[5] != '-') return 0;
   size_t close = s.find("] ", 1);
   if (close == std::string_view::npos || close > 40) return 0;
@@ -89,6 +120,8 @@ size_t logging_prefix(std::string_view s, std::string_view* compile_id) {
   }
   size_t level = s.find(": [", p);
   if (level == std::string_view::npos || level - p > 120) return p;
+  const std::string_view logger = s.substr(p, level - p);
+  if (const size_t tag = logger.rfind(".__"); tag != std::string_view::npos) *artifact = logger.substr(tag + 3);
   size_t lclose = s.find("] ", level + 3);
   if (lclose == std::string_view::npos || lclose - level > 12) {
     if (s.size() > level + 3 && s.back() == ']') return s.size();
@@ -111,16 +144,30 @@ LogLine split_log_line(std::string_view s) {
     out.text = s;
     return out;
   }
+  // A reply that quotes a log in Markdown puts "> " before each of its lines.
+  while (s.size() >= 2 && s[0] == '>' && s[1] == ' ') s.remove_prefix(2);
   if (size_t n = ci_timestamp(s)) s.remove_prefix(n);
+  else if (size_t m = plain_timestamp(s)) s.remove_prefix(m);
   for (int i = 0; i < 3 && !s.empty() && s[0] == '['; ++i) {
     size_t n = rank_prefix(s);
     if (n == 0) break;
     s.remove_prefix(n);
   }
   size_t n = glog_prefix(s);
-  if (n == 0 && !s.empty() && s[0] == '[') n = logging_prefix(s, &out.compile_id);
+  if (n == 0 && !s.empty() && s[0] == '[') n = logging_prefix(s, &out.compile_id, &out.artifact);
+  if (n == 0 && !s.empty() && s[0] == '.') n = elided_glog_prefix(s);
   if (n > 0) {
     out.prefixed = true;
+    if (s[0] != '[' && s[n - 2] == ']') {
+      // A glog prefix ends with "path:line] ": keep the path (and the level letter) that says
+      // which module logged the line.
+      const std::string_view head = s.substr(0, n - 2);
+      const size_t colon = head.rfind(':');
+      const size_t space = head.rfind(' ', colon);
+      const size_t start = space == std::string_view::npos ? (s[0] == '.' ? 3 : 0) : space + 1;
+      if (colon != std::string_view::npos && colon > start) out.source = head.substr(start, colon - start);
+      if (s[0] != '.') out.severity = s[0];
+    }
     s.remove_prefix(n);
     // Optional " [compile_id]" and " [__artifact]" tags, in that order.
     if (s.size() > 2 && s[0] == '[' && s[1] != '_') {

@@ -1,6 +1,6 @@
-// Splits one raw log line into its decorations (rank, glog prefix, compile id, artifact tag,
-// pytest's "E   " marker, TORCH_TRACE payload tab) and the message text, so the triage parser
-// sees the same text whatever logging format printed it.
+// Splits one raw log line into its decorations (a Markdown quote, CI or container timestamps, rank,
+// glog prefix, compile id, artifact tag, pytest's "E   " marker, TORCH_TRACE payload tab) and the
+// message text, so the triage parser sees the same text whatever logging format printed it.
 //
 // Pure functions; any thread.
 #pragma once
@@ -13,6 +13,8 @@ struct LogLine {
   std::string_view text;        // The message, decorations removed, trailing '\r' removed.
   std::string_view compile_id;  // "0/1", "0/0_1", "!0/0/0"; empty when none.
   std::string_view artifact;    // "graph_breaks", "recompiles"...; empty when none.
+  std::string_view source;      // The glog prefix's "path.py:line" minus the line; empty when none.
+  char severity = 0;            // The glog prefix's level letter ('E', 'W', 'I', 'V'...); 0 when none.
   bool prefixed = false;        // A glog or logging-module prefix was removed.
   bool pytest_error = false;    // pytest's "E   " marker was removed.
   bool trace_payload = false;   // A TORCH_TRACE payload line (leading tab removed).

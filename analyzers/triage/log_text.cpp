@@ -1,6 +1,7 @@
 // Hand-written scanners (no regex): they run on every frame line of large logs.
 #include "triage/log_text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -35,8 +36,32 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::optional<LogFrame> parse_frame_line(std::string_view s) {
+namespace {
+
+// Windows tracebacks write "C:\\env\\Lib\\site-packages\\torch\\_dynamo\\utils.py": the same path with
+// the other separator. Frames keep '/' so that every path rule applies to both.
+void normalize_separators(std::string& path) { std::replace(path.begin(), path.end(), '\\', '/'); }
+
+std::optional<LogFrame> parse_frame_line_as_printed(std::string_view s) {
   LogFrame f;
+  // A notebook cell is the user's code: IPython 7 prints "<ipython-input-3-ab12> in <module>()"
+  // (Colab as a link, "[<ipython-input-3-ab12>](https://localhost:8080/#) in <cell line: 15>()"),
+  // IPython 8 "Cell In[89], line 1".
+  if (s.starts_with("<ipython-input-") || s.starts_with("[<ipython-input-") || s.starts_with("Cell In[")) {
+    const bool cell = s.starts_with("Cell In[");
+    const size_t start = s[0] == '[' ? 1 : 0;
+    const size_t end = s.find(cell ? ']' : '>');
+    if (end == std::string_view::npos) return std::nullopt;
+    f.file = std::string(s.substr(start, end + 1 - start));
+    f.line = 1;  // Unknown in IPython 7, but the frame is whole: it is not a path cut short.
+    if (const size_t line = s.find(", line "); cell && line != std::string_view::npos)
+      f.line = std::max<uint32_t>(1, to_u32(s.substr(line + 7, digits_at(s, line + 7))));
+    if (const size_t in = s.find(" in "); !cell && in != std::string_view::npos) {
+      const std::string_view fn = s.substr(in + 4);
+      f.function = std::string(fn.substr(0, fn.find('(')));
+    }
+    return f;
+  }
   if (s.starts_with("File \"")) {
     size_t q = s.find('"', 6);
     if (q == std::string_view::npos) {  // Cut mid-path: keep what we have.
@@ -68,10 +93,12 @@ std::optional<LogFrame> parse_frame_line(std::string_view s) {
     }
     return f;
   }
-  // IPython 8: "File /p/x.py:123, in func(args)" or "File ~/x.py:12, in f".
+  // IPython 8: "File /p/x.py:123, in func(args)" or "File ~/x.py:12, in f"; Jupyter Lab makes the
+  // location a link: "File [~/x.py:12](http://localhost:8888/lab/tree/x.py#line=11), in f".
   if (s.starts_with("File ") && s.size() > 6 && s[5] != '"') {
     size_t comma = s.find(", in ");
     std::string_view loc = s.substr(5, comma == std::string_view::npos ? std::string_view::npos : comma - 5);
+    if (loc.starts_with("[") && loc.find("](") != std::string_view::npos) loc = loc.substr(1, loc.find("](") - 1);
     size_t colon = loc.rfind(':');
     if (colon != std::string_view::npos && digits_at(loc, colon + 1) == loc.size() - colon - 1 && colon + 1 < loc.size()) {
       f.file = std::string(loc.substr(0, colon));
@@ -113,6 +140,14 @@ std::optional<LogFrame> parse_frame_line(std::string_view s) {
     }
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<LogFrame> parse_frame_line(std::string_view s) {
+  std::optional<LogFrame> f = parse_frame_line_as_printed(s);
+  if (f) normalize_separators(f->file);
+  return f;
 }
 
 std::optional<LogFrame> parse_file_colon_line(std::string_view s) {

@@ -198,6 +198,72 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"2.0 logging prefix",
        "[2023-03-29 07:54:55,549] torch._dynamo.output_graph: [WARNING] Graph break: inline in skipfiles: bar | bar from user code at:\n",
        "graph_break"},
+      // Pasted the way issue reports paste them: quoted, elided, timestamped, from notebooks and Windows.
+      {"Markdown-quoted exception", "> Unsupported: call_function allow_in_graph in skip_files /p/torch/_dynamo/__init__.py\n",
+       "graph_break"},
+      {"glog prefix elided to its path",
+       ".../torch/_dynamo/symbolic_convert.py:436] [16/2] [__graph_breaks] Reason: Unsupported: Graph break due to unsupported builtin ext.PyCapsule.fwd.\n",
+       "graph_break"},
+      {"graph break warning of an unsupported builtin",
+       "/env/lib/python3.11/site-packages/torch/_dynamo/variables/functions.py:725: UserWarning: Graph break due to unsupported builtin ext.op_cuda.\n",
+       "graph_break"},
+      {"2.1 artifact logger name",
+       "[2024-02-06 10:32:24,334] [0/0] torch._dynamo.symbolic_convert.__graph_breaks: [DEBUG]   File \"/p/torch/_dynamo/variables/functions.py\", line 87, in call_function\n",
+       "graph_break"},
+      {"IPython header names the exception of a cut traceback",
+       "ConstraintViolationError                  Traceback (most recent call last)\n"
+       "File /env/lib/python3.10/site-packages/torch/export/_trace.py:1798, in _export_to_aten_ir_make_fx(mod)\n",
+       "other"},
+      {"Jupyter Lab link frames on Windows",
+       "File [~\\env\\Lib\\site-packages\\torch\\_inductor\\cpp_builder.py:355](http://localhost:8888/lab/tree/x#line=354), in run_compile_cmd(cmd_line, cwd)\n",
+       "backend_compiler_failed"},
+      {"Windows frames re-raising a fake-tensor error, cut mid-path",
+       "  File \"C:\\env\\Lib\\site-packages\\torch\\_dynamo\\utils.py\", line 3355, in get_fake_value\n"
+       "    raise TorchRuntimeError(str(e)).with_traceback(e.__traceback__) from None\n"
+       "  File \"C:\\env\\Lib\\site-pack",
+       "dynamo_internal_error"},
+      {"frames cut mid-path are not the user's code",
+       "  File \"/x/site-packages/torch/_inductor/graph.py\", line 907, in run_node\n    result = super().run_node(n)\n  File \"/home/u/min",
+       "backend_compiler_failed"},
+      {"container timestamps before frames",
+       "2026-08-12 19:05:26   File \"/x/site-packages/torch/_inductor/cudagraph_trees.py\", line 2238, in record_function\n",
+       "runtime_crash"},
+      {"driver wrappers under the backend call",
+       "  File \"/x/site-packages/torch/_dynamo/output_graph.py\", line 1168, in compile_and_call_fx_graph\n"
+       "    compiled_fn = self.call_user_compiler(gm)\n"
+       "  File \"/x/site-packages/torch/_dynamo/utils.py\", line 262, in time_wrapper\n    r = func(*args, **kwargs)\n",
+       "backend_compiler_failed"},
+      {"only the compile driver's frames",
+       "  File \"/x/site-packages/torch/_dynamo/convert_frame.py\", line 535, in compile_inner\n"
+       "    out_code = transform_code_object(code, transform)\n",
+       "dynamo_internal_error"},
+      {"Inductor compiling a Triton kernel",
+       "  File \"/x/site-packages/torch/_inductor/runtime/triton_heuristics.py\", line 628, in _precompile_config\n"
+       "    binary = triton.compile(*compile_args, **compile_kwargs)\n",
+       "triton_kernel_failure"},
+      {"loading the generated module is compile time",
+       "  File \"/tmp/torchinductor_u/22/c22sy.py\", line 369, in <module>\n    async_compile.wait(globals())\n"
+       "  File \"/x/site-packages/torch/_inductor/async_compile.py\", line 912, in wait\n    self._wait_futures(scope)\n",
+       "backend_compiler_failed"},
+      {"Inductor code under the running program is a run-time failure",
+       "  File \"/tmp/torchinductor_u/qk/cqkz.py\", line 212, in call\n    triton_poi_fused_0.run(buf4, 65536)\n"
+       "  File \"/x/site-packages/torch/_inductor/runtime/triton_heuristics.py\", line 911, in autotune_to_one_config\n",
+       "runtime_crash"},
+      {"error logged by the Triton launcher",
+       "E0101 00:00:00.000000 1 torch/_inductor/runtime/triton_heuristics.py:600] [0/0]     tmp0 = tl.load(in_ptr0 + (x0), xmask)\n",
+       "triton_kernel_failure"},
+      {"fake-tensor failure, 2.0 wording, indented",
+       "        RuntimeError: Failed running call_module self_fc(*(FakeTensor(..., size=(1, 512)),), **{}):\n",
+       "dynamo_internal_error"},
+      {"LoweringException operator lines", "  target: aten.full.default\n  args[0]: [s0, 4]\n", "backend_compiler_failed"},
+      {"torch.testing difference details", "Absolute difference: 0.14 (up to 1e-05 allowed)\n", "accuracy"},
+      {"snake_case differences", "out max_abs_diff = 0.0311 mean_abs_diff = 0.0056\n", "accuracy"},
+      {"worker process died", "concurrent.futures.process.BrokenProcessPool: A process in the process pool was terminated abruptly while the future was running or pending.\n",
+       "runtime_crash"},
+      {"UCX crash banner", "==== backtrace (tid:   4242) ====\n 0  /opt/ucx/lib/libucs.so.0(ucs_handle_error+0x2e4) [0x7f00]\n", "runtime_crash"},
+      {"assertion in Triton's LLVM",
+       "python: /root/.triton/llvm/llvm-b5cc-ubuntu-x64/include/llvm/ADT/SmallVector.h:291: T& llvm::X::operator[](size_type): Assertion `idx < size()' failed.\n",
+       "triton_kernel_failure"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
@@ -385,6 +451,10 @@ TEST_CASE("log line decorations are removed whatever the logging format") {
       {"E       AssertionError: Tensor-likes are not close!", "    AssertionError: Tensor-likes are not close!", "", ""},
       {"\tTraceback (most recent call last):", "Traceback (most recent call last):", "", ""},
       {"plain text\r", "plain text", "", ""},
+      {"> > V0101 00:00:00.000000 1 torch/_dynamo/guards.py:1] [0/1] [__recompiles] quoted twice", "quoted twice", "0/1", "recompiles"},
+      {"2026-08-12 19:05:26   File \"/p/x.py\", line 3, in f", "  File \"/p/x.py\", line 3, in f", "", ""},
+      {".../torch/_dynamo/symbolic_convert.py:436] [16/2] [__graph_breaks] Reason: x", "Reason: x", "16/2", "graph_breaks"},
+      {"[2024-02-06 10:32:24,334] [0/0] torch._dynamo.symbolic_convert.__graph_breaks: [DEBUG] x", "x", "0/0", "graph_breaks"},
   };
   for (const auto& c : cases) {
     CAPTURE(c.raw);
@@ -393,6 +463,14 @@ TEST_CASE("log line decorations are removed whatever the logging format") {
     CHECK(l.compile_id == c.compile_id);
     CHECK(l.artifact == c.artifact);
   }
+  // The module that logged a glog line, and its level.
+  const LogLine e = split_log_line("E0303 10:41:02.517000 90 site-packages\\torch\\_inductor\\x.py:539] [0/0] text");
+  CHECK(e.severity == 'E');
+  CHECK(e.source == "site-packages\\torch\\_inductor\\x.py");
+  CHECK(e.text == "text");
+  const LogLine elided = split_log_line(".../torch/_dynamo/symbolic_convert.py:436] text");
+  CHECK(elided.source == "/torch/_dynamo/symbolic_convert.py");
+  CHECK(elided.severity == 0);
 }
 
 TEST_CASE("log paths map onto the workspace by their longest matching suffix") {
