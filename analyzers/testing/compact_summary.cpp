@@ -103,11 +103,25 @@ CompactSummary compact_summary(const FileSummary& full) {
     cc.method_count = c.method_count;
     if (!c.tests.empty()) cc.last_test_end_line = c.tests.back().range.end.line;
     cc.test_names_offset = static_cast<uint32_t>(out.arena.size());
+    std::string_view previous;
     for (const auto& t : c.tests) {
       CompactTest ct;
-      // Tests are named test*: the prefix is implied.
-      const ArenaRef name = arena.add_unshared(std::string_view(t.name).substr(4, 0xffff));
-      ct.name_size = static_cast<uint16_t>(name.size);
+      // Tests are named test*: the prefix is implied; the rest is front-coded.
+      const std::string_view name = std::string_view(t.name).substr(4, 0xffff);
+      size_t shared = 0;
+      while (shared < 255 && shared < name.size() && shared < previous.size() && name[shared] == previous[shared])
+        ++shared;
+      const std::string_view suffix = name.substr(shared);
+      ct.name_shared = static_cast<uint8_t>(shared);
+      if (suffix.size() < CompactTest::kLongSuffix) {
+        ct.name_suffix = static_cast<uint8_t>(suffix.size());
+      } else {
+        ct.name_suffix = CompactTest::kLongSuffix;
+        const char size[2] = {static_cast<char>(suffix.size() & 0xff), static_cast<char>(suffix.size() >> 8)};
+        arena.add_unshared(std::string_view(size, 2));
+      }
+      arena.add_unshared(suffix);
+      previous = name;
       ct.start_line = t.range.start.line;
       ct.line_count = static_cast<uint16_t>(std::min<uint32_t>(t.range.end.line - t.range.start.line, 0xffff));
       ct.branch = static_cast<uint16_t>(std::min<uint32_t>(t.branch, 0x7fff)) | (t.generated ? CompactTest::kGenerated : 0);
@@ -156,10 +170,19 @@ std::vector<std::string_view> CompactSummary::bases_of(const CompactClass& c) co
 
 std::vector<std::string> CompactSummary::test_names(const CompactClass& c) const {
   std::vector<std::string> out;
-  uint32_t offset = c.test_names_offset;
+  size_t offset = c.test_names_offset;
+  std::string previous;
   for (const CompactTest* t = tests_begin(c); t != tests_end(c); ++t) {
-    out.push_back("test" + std::string(std::string_view(arena).substr(offset, t->name_size)));
-    offset += t->name_size;
+    size_t size = t->name_suffix;
+    if (size == CompactTest::kLongSuffix) {
+      size = static_cast<unsigned char>(arena[offset]) | (static_cast<unsigned char>(arena[offset + 1]) << 8);
+      offset += 2;
+    }
+    std::string name = previous.substr(0, t->name_shared);
+    name.append(arena, offset, size);
+    offset += size;
+    out.push_back("test" + name);
+    previous = std::move(name);
   }
   return out;
 }

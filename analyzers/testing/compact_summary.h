@@ -27,18 +27,22 @@ struct ArenaRef {
 };
 
 // Twelve bytes per test. Every test name starts with "test": the arena keeps the rest of the
-// name, the names of a class's tests one after the other (CompactClass::test_names_offset).
+// name, front-coded: the names of a class's tests follow one another from
+// CompactClass::test_names_offset, each stored as the bytes that differ from the previous name
+// (`test_softmax_dim0` after `test_softmax` keeps "_dim0").
 struct CompactTest {
   uint32_t start_line = 0;  // First decorator (or `def`).
   uint16_t line_count = 0;  // end_line - start_line, saturated at 0xffff.
-  uint16_t name_size = 0;   // Bytes of the name after its "test" prefix.
   // Bits of the decorators named in known_decorators() (bit i: entry i); kOtherDecorators when
   // the test has others (in CompactSummary::other_decorators).
   uint16_t decorators = 0;
-  uint16_t branch = 0;  // TestMethod::branch, saturated; the top bit marks a generated test.
+  uint16_t branch = 0;       // TestMethod::branch, saturated; the top bit marks a generated test.
+  uint8_t name_shared = 0;   // Bytes shared with the previous name of the class (after "test").
+  uint8_t name_suffix = 0;   // Bytes that follow in the arena; kLongSuffix: a 2-byte size first.
 
   static constexpr uint16_t kOtherDecorators = 0x8000;
   static constexpr uint16_t kGenerated = 0x8000;
+  static constexpr uint8_t kLongSuffix = 0xff;
   bool generated() const { return (branch & kGenerated) != 0; }
 };
 

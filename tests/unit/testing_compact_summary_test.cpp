@@ -66,6 +66,9 @@ class ReproTests(torch._dynamo.test_case.TestCase):
 
     test_generated = make_test(lambda a: a + 1)
 
+    def test_first_variant_with_a_name_longer_than_two_hundred_and_fifty_five_bytes_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx(self):
+        pass
+
     @torch._dynamo.config.patch(capture_scalar_outputs=True)
     def test_last(self):
         x = 1
@@ -81,8 +84,9 @@ if __name__ == "__main__":
                            "Helpers() [] indent=4 lines=8-10 body_end=10 last_test_end=0",
                            "ReproTests(torch._dynamo.test_case.TestCase,) [test_first@14+4{skipIfRocm,parametrize,"
                            "my_project.special_marker,} test_generated@20+0(generated) "
-                           "test_last@22+3{torch._dynamo.config.patch,} ] indent=4 lines=13-25 body_end=25 "
-                           "last_test_end=25 test"});
+                           "test_first_variant_with_a_name_longer_than_two_hundred_and_fifty_five_bytes_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx@22+1 "
+                           "test_last@25+3{torch._dynamo.config.patch,} ] indent=4 lines=13-28 body_end=28 "
+                           "last_test_end=28 test"});
   CHECK(s.path == "test/dynamo/test_x.py");
   CHECK(s.content_hash == content_hash(src));
   CHECK(s.line_count == full.line_count);
