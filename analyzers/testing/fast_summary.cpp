@@ -631,7 +631,13 @@ private:
         if (splat_swallows_call(i - 1, from)) continue;
         const std::string_view last = tok(i - 1);
         const std::string_view full = span(chain_start(i - 1, from), i - 1);
-        summary_rules::add_identifier(last, ids_);
+        if (last.size() >= 2) {
+          // Most calls repeat (assertEqual, torch.randn): a small table of recent names keeps
+          // the list to sort short.
+          const uint64_t h = identifier_hash(last);
+          uint64_t& slot = recent_ids_[h & (recent_ids_.size() - 1)];
+          if (slot != h) ids_.push_back(slot = h);
+        }
         const summary_rules::CallKind kind = summary_rules::call_kind(last, full);
         out_.conventions |= kind.conventions;
         if (kind.keywords == summary_rules::CallKind::kNone) continue;
@@ -656,6 +662,7 @@ private:
   std::vector<uint32_t> levels_;  // skip_block()'s indentation stack.
   FileSummary out_;
   std::vector<uint64_t> ids_;
+  std::array<uint64_t, 64> recent_ids_{};
   bool seen_definition_ = false;
   uint32_t branches_ = 0;
 };

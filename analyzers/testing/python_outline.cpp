@@ -7,8 +7,32 @@
 namespace pt2bb {
 namespace {
 
-bool is_name_start(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80; }
-bool is_name_char(unsigned char c) { return is_name_start(c) || (c >= '0' && c <= '9'); }
+// What a byte can start, for the scanner's dispatch (one table lookup per token).
+enum CharClass : uint8_t { kOther, kSpace, kNewline, kBackslash, kHash, kQuote, kName, kDigit, kOpen, kClose, kNul };
+
+struct CharTable {
+  CharClass cls[256];
+  bool name_char[256];
+  constexpr CharTable() : cls(), name_char() {
+    for (int c = 0; c < 256; ++c) {
+      const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+      const bool digit = c >= '0' && c <= '9';
+      name_char[c] = alpha || digit;
+      cls[c] = alpha ? kName : digit ? kDigit : kOther;
+    }
+    cls[int(' ')] = cls[int('\t')] = cls[int('\f')] = kSpace;
+    cls[int('\n')] = cls[int('\r')] = kNewline;
+    cls[int('\\')] = kBackslash;
+    cls[int('#')] = kHash;
+    cls[int('"')] = cls[int('\'')] = kQuote;
+    cls[int('(')] = cls[int('[')] = cls[int('{')] = kOpen;
+    cls[int(')')] = cls[int(']')] = cls[int('}')] = kClose;
+    cls[0] = kNul;
+  }
+};
+constexpr CharTable kChars;
+
+bool is_name_char(unsigned char c) { return kChars.name_char[c]; }
 bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
 // A name right before a quote is a string prefix when it is one of Python's (any case).
@@ -100,71 +124,89 @@ private:
     const size_t base = stack_.size();
     while (pos < n_) {
       const unsigned char c = static_cast<unsigned char>(text_[pos]);
-      if (c == ' ' || c == '\t' || c == '\f') {
-        ++pos;
-      } else if (c == '\n' || c == '\r') {
-        if (c == '\r' && (pos + 1 >= n_ || text_[pos + 1] != '\n')) return false;  // A lone CR.
-        pos += c == '\r' ? 2 : 1;
-        if (interpolation && !triple_) return false;
-        if (stack_.empty() && !interpolation) {
-          close_line();
-          at_line_start_ = true;
-          return true;
+      CharClass cls = kChars.cls[c];
+      if (c == '.' && pos + 1 < n_ && is_digit(static_cast<unsigned char>(text_[pos + 1]))) cls = kDigit;
+      switch (cls) {
+        case kSpace:
+          ++pos;
+          break;
+        case kNewline:
+          if (c == '\r' && (pos + 1 >= n_ || text_[pos + 1] != '\n')) return false;  // A lone CR.
+          pos += c == '\r' ? 2 : 1;
+          if (interpolation && !triple_) return false;
+          if (stack_.empty() && !interpolation) {
+            close_line();
+            at_line_start_ = true;
+            return true;
+          }
+          break;
+        case kBackslash:
+          if (pos + 1 < n_ && text_[pos + 1] == '\n') pos += 2;
+          else if (pos + 2 < n_ && text_[pos + 1] == '\r' && text_[pos + 2] == '\n') pos += 3;
+          else return false;
+          break;
+        case kHash: {
+          if (interpolation) return false;
+          const void* nl = std::memchr(text_.data() + pos, '\n', n_ - pos);
+          pos = nl ? static_cast<const char*>(nl) - text_.data() : n_;
+          if (stack_.empty() && in_line_) out_.lines.back().end = static_cast<uint32_t>(pos);
+          break;
         }
-      } else if (c == '\\') {
-        if (pos + 1 < n_ && text_[pos + 1] == '\n') pos += 2;
-        else if (pos + 2 < n_ && text_[pos + 1] == '\r' && text_[pos + 2] == '\n') pos += 3;
-        else return false;
-      } else if (c == '#') {
-        if (interpolation) return false;
-        const void* nl = std::memchr(text_.data() + pos, '\n', n_ - pos);
-        pos = nl ? static_cast<const char*>(nl) - text_.data() : n_;
-        if (stack_.empty() && in_line_) out_.lines.back().end = static_cast<uint32_t>(pos);
-      } else if (c == '"' || c == '\'') {
-        if (!string(pos, pos, false)) return false;  // `begin` is a copy taken before `pos` moves.
-      } else if (is_name_start(c)) {
-        const size_t begin = pos;
-        while (pos < n_ && is_name_char(static_cast<unsigned char>(text_[pos]))) ++pos;
-        if (pos < n_ && (text_[pos] == '"' || text_[pos] == '\'') && is_string_prefix(text_.substr(begin, pos - begin))) {
-          bool f = false;
-          for (size_t i = begin; i < pos; ++i) f = f || (text_[i] | 0x20) == 'f';
-          if (!string(begin, pos, f)) return false;
-        } else {
-          push(OutlineToken::Name, begin, pos);
+        case kQuote:
+          if (!string(pos, pos, false)) return false;  // `begin` is a copy taken before `pos` moves.
+          break;
+        case kName: {
+          const size_t begin = pos;
+          while (pos < n_ && is_name_char(static_cast<unsigned char>(text_[pos]))) ++pos;
+          if (pos < n_ && (text_[pos] == '"' || text_[pos] == '\'') && pos - begin <= 2 &&
+              is_string_prefix(text_.substr(begin, pos - begin))) {
+            bool f = false;
+            for (size_t i = begin; i < pos; ++i) f = f || (text_[i] | 0x20) == 'f';
+            if (!string(begin, pos, f)) return false;
+          } else {
+            push(OutlineToken::Name, begin, pos);
+          }
+          break;
         }
-      } else if (is_digit(c) || (c == '.' && pos + 1 < n_ && is_digit(static_cast<unsigned char>(text_[pos + 1])))) {
-        const size_t begin = pos;
-        while (pos < n_) {
-          const unsigned char d = static_cast<unsigned char>(text_[pos]);
-          if (is_name_char(d) || d == '.') ++pos;
-          else if ((d == '+' || d == '-') && ((text_[pos - 1] | 0x20) == 'e') && !(text_[begin + 1] == 'x' || text_[begin + 1] == 'X')) ++pos;
-          else break;
+        case kDigit: {
+          const size_t begin = pos;
+          while (pos < n_) {
+            const unsigned char d = static_cast<unsigned char>(text_[pos]);
+            if (is_name_char(d) || d == '.') ++pos;
+            else if ((d == '+' || d == '-') && ((text_[pos - 1] | 0x20) == 'e') && !(text_[begin + 1] == 'x' || text_[begin + 1] == 'X')) ++pos;
+            else break;
+          }
+          push(OutlineToken::Number, begin, pos);
+          break;
         }
-        push(OutlineToken::Number, begin, pos);
-      } else if (c == '(' || c == '[' || c == '{') {
-        push(OutlineToken::Op, pos, pos + 1);
-        stack_.push_back(static_cast<uint32_t>(out_.tokens.size() - 1));
-        ++pos;
-      } else if (c == ')' || c == ']' || c == '}') {
-        if (interpolation && stack_.size() == base && c == '}') return true;  // The caller consumes it.
-        if (stack_.size() <= base) return false;
-        const uint32_t open = stack_.back();
-        const char want = c == ')' ? '(' : c == ']' ? '[' : '{';
-        if (text_[out_.tokens[open].begin] != want) return false;
-        stack_.pop_back();
-        push(OutlineToken::Op, pos, pos + 1);
-        out_.tokens.back().partner = open;
-        out_.tokens[open].partner = static_cast<uint32_t>(out_.tokens.size() - 1);
-        ++pos;
-      } else if (c == 0) {
-        return false;
-      } else {
-        if (interpolation && stack_.size() == base && (c == ':' || c == '!') &&
-            !(pos + 1 < n_ && text_[pos + 1] == '=')) {
-          return true;  // A format spec or a conversion: the caller reads it as string text.
+        case kOpen:
+          push(OutlineToken::Op, pos, pos + 1);
+          stack_.push_back(static_cast<uint32_t>(out_.tokens.size() - 1));
+          ++pos;
+          break;
+        case kClose: {
+          if (interpolation && stack_.size() == base && c == '}') return true;  // The caller consumes it.
+          if (stack_.size() <= base) return false;
+          const uint32_t open = stack_.back();
+          const char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+          if (text_[out_.tokens[open].begin] != want) return false;
+          stack_.pop_back();
+          push(OutlineToken::Op, pos, pos + 1);
+          out_.tokens.back().partner = open;
+          out_.tokens[open].partner = static_cast<uint32_t>(out_.tokens.size() - 1);
+          ++pos;
+          break;
         }
-        push(OutlineToken::Op, pos, pos + op_length(pos));
-        pos = out_.tokens.back().end;
+        case kNul:
+          return false;
+        case kOther:
+          if (interpolation && stack_.size() == base && (c == ':' || c == '!') &&
+              !(pos + 1 < n_ && text_[pos + 1] == '=')) {
+            return true;  // A format spec or a conversion: the caller reads it as string text.
+          }
+          push(OutlineToken::Op, pos, pos + op_length(pos));
+          pos = out_.tokens.back().end;
+          break;
       }
     }
     return !interpolation;
