@@ -165,6 +165,12 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "torch._dynamo.exc.TorchRuntimeError: Dynamo failed to run FX node with fake tensors: call_function <built-in function mul>(*(FakeTensor(..., size=(2,)), FakeTensor(..., size=(3,))), **{}): got RuntimeError('The size of tensor a (2) must match')\n",
        "dynamo_internal_error"},
       {"data-dependent guard", "GuardOnDataDependentSymNode: Could not guard on data-dependent expression u0 < 0\n", "other"},
+      {"data-dependent value inside a fake-tensor failure (2.1 wording)",
+       "RuntimeError: Failed running call_function <built-in method empty>(*((32, FakeTensor(..., size=())),), **{}):\n"
+       "It appears that you're trying to get a value out of symbolic int/float whose value is data-dependent (and thus we do not know the true value.)\n",
+       "other"},
+      {"data-dependent error cut to its hints", "  File \"/w/model.py\", line 51, in forward\n    q = q + self.mha(q)\n\nFor C++ stack trace, run with TORC",
+       "other"},
       {"export constraint", "torch._dynamo.exc.UserError: Constraints violated (batch)! For more information, run with TORCH_LOGS=\"+dynamic\".\n", "other"},
       {"index out of bounds assert",
        "/tmp/torchinductor_u/ab/cab.py:18: unknown: block: [0,0,0], thread: [0,0,0] Assertion `index out of bounds: 0 <= tmp2 < 8` failed.\n",
