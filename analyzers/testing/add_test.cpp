@@ -1,6 +1,7 @@
 #include "testing/add_test.h"
 
 #include "syntax/tree.h"
+#include "testing/fast_summary.h"
 #include "triage/triage.h"
 
 namespace pt2bb {
@@ -20,6 +21,8 @@ AddTestPlan plan_add_test(const WorkspaceIndex& index, const Repro& repro, Categ
     plan.error = "no test file in the workspace can take a new test (test_misc.py is never chosen)";
     return plan;
   }
+  // The fast path gives the full parse's summary without its cost on big test files.
+  ParserPtr parser = make_python_parser();
   for (const auto& target : ranked) {
     if (plan.tests.size() >= count) break;
     auto text = read_text(target.path);
@@ -28,7 +31,7 @@ AddTestPlan plan_add_test(const WorkspaceIndex& index, const Repro& repro, Categ
     // summary of the text it is about to edit.
     const auto indexed = index.get(target.path);
     const bool up_to_date = indexed && indexed->content_hash == content_hash(*text);
-    const FileSummary current = summarize_python(target.path, *text);
+    const FileSummary current = summarize_python_fast(target.path, *text, parser.get());
     const std::string cls = up_to_date ? target.class_name : target_class(current);
     if (cls.empty()) continue;
     WriteResult written = write_test(repro, category, target.path, *text, current, cls);
