@@ -148,7 +148,7 @@ bool TriageEngine::skippable_when_idle(std::string_view raw) const {
   const LogLine line = split_log_line(raw.substr(0, std::min(raw.size(), kMaxLine)));
   if (line.trace_payload) return true;
   if (!line.artifact.empty()) return listing_artifact(line.artifact);
-  if (line.pytest_error || (line.severity == 'E' && !line.source.empty())) return false;
+  if (line.pytest_error || !line.error_source.empty()) return false;
   return !prefilter_matches(line.text);
 }
 
@@ -234,7 +234,7 @@ void TriageEngine::process(const LogLine& line) {
     if (mode_ != Mode::None) close_block();
     return;
   }
-  if (line.severity == 'E' && !line.source.empty()) logged_error(line);
+  if (!line.error_source.empty()) logged_error(line);
   const bool matched = prefilter_matches(t);
   if (mode_ == Mode::None && !matched && line.artifact.empty() && !line.pytest_error) return;
 
@@ -872,7 +872,7 @@ int TriageEngine::component_of_frames(const Exception& e, double* weight) const 
 // (Inductor's Triton launcher logs the source of a kernel that did not compile, line by line). Weak
 // evidence: many logged errors are recovered from.
 void TriageEngine::logged_error(const LogLine& line) {
-  source_scratch_.assign(line.source);
+  source_scratch_.assign(line.error_source);
   std::replace(source_scratch_.begin(), source_scratch_.end(), '\\', '/');
   source_scratch_ += '\t';
   const int s = strongest_frame_sig(source_scratch_);
@@ -880,7 +880,7 @@ void TriageEngine::logged_error(const LogLine& line) {
   const TriageSignature& sig = kb_.signatures()[s];
   if (sig.weight < kDecisiveFrameWeight) return;
   TriageFinding& f = finding("log|" + sig.id, sig.category, sig.id, sig.weight * 0.5, false);
-  if (f.message.empty()) f.message = "error logged by " + std::string(line.source);
+  if (f.message.empty()) f.message = "error logged by " + std::string(line.error_source);
   note_evidence(f, {static_cast<uint32_t>(line_no_)});
 }
 

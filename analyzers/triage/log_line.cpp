@@ -158,15 +158,14 @@ LogLine split_log_line(std::string_view s) {
   if (n == 0 && !s.empty() && s[0] == '.') n = elided_glog_prefix(s);
   if (n > 0) {
     out.prefixed = true;
-    if (s[0] != '[' && s[n - 2] == ']') {
-      // A glog prefix ends with "path:line] ": keep the path (and the level letter) that says
-      // which module logged the line.
+    if (s[0] == 'E' && s[n - 2] == ']') {
+      // An error-level glog line ends its prefix with "path:line] ": keep the module that logged it.
+      // Only these lines: the parser reads no other, and this runs on every line of huge logs.
       const std::string_view head = s.substr(0, n - 2);
       const size_t colon = head.rfind(':');
       const size_t space = head.rfind(' ', colon);
-      const size_t start = space == std::string_view::npos ? (s[0] == '.' ? 3 : 0) : space + 1;
-      if (colon != std::string_view::npos && colon > start) out.source = head.substr(start, colon - start);
-      if (s[0] != '.') out.severity = s[0];
+      if (colon != std::string_view::npos && space != std::string_view::npos && colon > space + 1)
+        out.error_source = head.substr(space + 1, colon - space - 1);
     }
     s.remove_prefix(n);
     // Optional " [compile_id]" and " [__artifact]" tags, in that order.
