@@ -171,6 +171,13 @@ void JobEngine::finish(const std::shared_ptr<Job>& job, JobOutcome outcome) {
       spdlog::error("job {} completion failed: {}", info.id, e.what());
     }
   }
+  // A finished job keeps only its JobInfo for the table. Its callables often hold the feature
+  // that owns this engine: kept, they would keep that feature (and this engine) alive forever.
+  JobRequest spent;
+  {
+    std::lock_guard lock(mutex_);
+    spent = std::move(job->request);
+  }
 }
 
 void JobEngine::trim_locked() {
