@@ -675,8 +675,11 @@ std::optional<FileSummary> summarize_python_outline(std::string_view path, std::
   return Builder(path, text, outline, parser).run();
 }
 
-FileSummary summarize_python_fast(std::string_view path, std::string_view text, TSParser* parser) {
-  if (auto fast = summarize_python_outline(path, text, parser)) return std::move(*fast);
+FileSummary summarize_python_fast(std::string_view path, std::string_view text, TSParser* parser,
+                                  bool* took_fast_path) {
+  std::optional<FileSummary> fast = summarize_python_outline(path, text, parser);
+  if (took_fast_path) *took_fast_path = fast.has_value();
+  if (fast) return std::move(*fast);
   return summarize_python(path, text, parser);
 }
 

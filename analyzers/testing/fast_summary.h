@@ -34,6 +34,8 @@ namespace pt2bb {
 std::optional<FileSummary> summarize_python_outline(std::string_view path, std::string_view text, TSParser* parser);
 
 // The fast path with the full parse as its fallback: what the index uses for unopened files.
-FileSummary summarize_python_fast(std::string_view path, std::string_view text, TSParser* parser);
+// `took_fast_path`, when given, tells which way the summary was built.
+FileSummary summarize_python_fast(std::string_view path, std::string_view text, TSParser* parser,
+                                  bool* took_fast_path = nullptr);
 
 }  // namespace pt2bb

@@ -142,7 +142,9 @@ std::shared_ptr<WorkspaceIndex> index_files(const std::string& root, const std::
     }
     // Unopened files take the outline fast path (tree-sitter on the main guard, or on the whole
     // file when the outline cannot vouch for it).
-    const FileSummary full = summarize_python_fast(files[i], buffer, parser.get());
+    bool outlined = false;
+    const FileSummary full = summarize_python_fast(files[i], buffer, parser.get(), &outlined);
+    local.outlined += outlined;
     index->put(std::make_shared<const CompactSummary>(compact_summary(full)));
     ++local.files;
     local.bytes += buffer.size();

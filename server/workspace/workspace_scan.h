@@ -35,6 +35,7 @@ struct IndexStats {
   size_t files = 0;
   size_t bytes = 0;
   size_t skipped = 0;  // Unreadable or over max_file_bytes.
+  size_t outlined = 0;  // Summarized by the outline fast path (the others by a full parse).
 };
 
 // Reads and summarizes `files` (relative to `root`). `progress(done, total)` is called every few

@@ -106,12 +106,13 @@ int main(int argc, char** argv) {
   // malloc keeps included) and after malloc_trim (the live bytes); both before and after.
   std::vector<double> rss_growth, rss_live_growth, summary_bytes;
   size_t indexed = 0;
+  IndexStats stats;
   for (size_t r = 0; r < runs; ++r) {
     malloc_trim(0);
     const double rss0 = bench::rss_mib();
     const double t0 = bench::now_ms();
     auto listed = list_python_files(root.string(), ScanOptions{}, nullptr, /*allow_git=*/false);
-    auto index = index_files(root.string(), listed, ScanOptions{});
+    auto index = index_files(root.string(), listed, ScanOptions{}, CancelToken(), {}, &stats);
     index_ms.push_back(bench::now_ms() - t0);
     listed.clear();
     listed.shrink_to_fit();
@@ -125,7 +126,8 @@ int main(int argc, char** argv) {
   std::printf("raw parse (reference): median %.0f ms, %.1f MB/s\n", parse, mb / (parse / 1000.0));
   std::printf("index:                 median %.0f ms, %.1f MB/s, %zu files (target >= 40 MB/s)\n", idx,
               mb / (idx / 1000.0), indexed);
-  std::printf("ratio index/parse throughput: %.2f\n", parse / idx);
+  std::printf("ratio index/parse throughput: %.2f (outline fast path: %zu of %zu files)\n", parse / idx,
+              stats.outlined, stats.files);
   const double grown = bench::median(rss_growth), live = bench::median(rss_live_growth),
                own = bench::median(summary_bytes);
   std::printf("memory (target < 10%% of source): RSS growth while holding the index %.1f MB (%.1f%%), "
