@@ -33,11 +33,22 @@ size_t find_close_space(std::string_view s, size_t from, size_t limit) {
 }
 
 // "[rank0]:" / "[default3]:" (torchrun), "[01:17:10.938]:" (a job runner's clock) at the start
-// of the line: a short bracketed tag with a digit in it, then a colon.
+// of the line: a short bracketed tag with a digit in it, then a colon. Some launchers write the
+// rank tag without the colon ("[rank3]   File ..."): a tag that starts with a letter may end with
+// a space instead (a compile id "[0/1] " or a date "[2023-..." starts with a digit).
 size_t rank_prefix(std::string_view s) {
   if (s.size() < 4 || s[0] != '[') return 0;
   size_t close = s.find("]:", 1);
-  if (close == std::string_view::npos || close > 40) return 0;
+  if (close == std::string_view::npos || close > 40) {
+    const size_t bracket = find_near(s, ']', 40);
+    const bool letter = (s[1] >= 'a' && s[1] <= 'z') || (s[1] >= 'A' && s[1] <= 'Z');
+    if (!letter || bracket == std::string_view::npos || bracket + 1 >= s.size() || s[bracket + 1] != ' ') return 0;
+    for (size_t i = 1; i < bracket; ++i)
+      if (s[i] == '[' || s[i] == ' ' || s[i] == ':') return 0;
+    bool digit = false;
+    for (size_t i = 1; i < bracket; ++i) digit = digit || is_digit(s[i]);
+    return digit ? bracket + 2 : 0;
+  }
   bool digit = false;
   for (size_t i = 1; i < close; ++i) {
     const char c = s[i];

@@ -461,6 +461,8 @@ TEST_CASE("log line decorations are removed whatever the logging format") {
       {"2026-08-12 19:05:26   File \"/p/x.py\", line 3, in f", "  File \"/p/x.py\", line 3, in f", "", ""},
       {".../torch/_dynamo/symbolic_convert.py:436] [16/2] [__graph_breaks] Reason: x", "Reason: x", "16/2", "graph_breaks"},
       {"[2024-02-06 10:32:24,334] [0/0] torch._dynamo.symbolic_convert.__graph_breaks: [DEBUG] x", "x", "0/0", "graph_breaks"},
+      {"[rank3]   File \"/p/x.py\", line 3, in f", "  File \"/p/x.py\", line 3, in f", "", ""},
+      {"[0/1] not a rank tag", "[0/1] not a rank tag", "", ""},
   };
   for (const auto& c : cases) {
     CAPTURE(c.raw);
