@@ -109,7 +109,7 @@ int run_check(const CliContext& ctx, const CheckOptions& opts) {
     // Checks of *new* code compare with git HEAD; only test_misc.py has one today, and a git
     // process per file would slow big checks down for nothing.
     std::optional<std::string> head;
-    if (is_test_misc(path)) head = git_head_text(std::filesystem::absolute(path).string());
+    if (is_test_misc(fc.path)) head = git_head_text(std::filesystem::absolute(path).string());
     if (head) fc.head_text = *head;
     if (rel && is_test_misc(*rel) && !index) {
       // Git lists what a repository tracks; elsewhere the folder is walked.

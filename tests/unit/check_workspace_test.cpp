@@ -71,16 +71,24 @@ TEST_CASE("check: test-in-test-misc ranks against the workspace's index") {
   const Case cases[] = {
       {"the workspace given", {"--workspace", repo.root.string(), misc}},
       {"the git repository of the file", {misc}},
+      {"a path relative to the current folder", {"dynamo/test_misc.py"}},
   };
+  // Run from test/, so that a relative path is relative to somewhere else than the workspace.
+  struct InFolder {
+    fs::path before = fs::current_path();
+    explicit InFolder(const fs::path& p) { fs::current_path(p); }
+    ~InFolder() { fs::current_path(before); }
+  } in_test(repo.root / "test");
   for (const auto& c : cases) {
     const std::string name = c.name;
     CAPTURE(name);
     const nlohmann::json out = check(c.args);
+    const std::string given = c.args.back();
     nlohmann::json found;
     for (const auto& f : out["findings"])
       if (f["code"] == "test-in-test-misc") found = f;
     REQUIRE(found.is_object());
-    CHECK(found["path"] == misc);
+    CHECK(found["path"] == given);
     CHECK(found["message"].get<std::string>().find("test/dynamo/test_recompiles.py (RecompileTests)") !=
           std::string::npos);
     nlohmann::json move;
@@ -89,7 +97,7 @@ TEST_CASE("check: test-in-test-misc ranks against the workspace's index") {
     REQUIRE(move.is_object());
     std::vector<std::string> paths;
     for (const auto& e : move["edits"]) paths.push_back(e["path"]);
-    CHECK(paths == std::vector<std::string>{misc, target});
+    CHECK(paths == std::vector<std::string>{given, target});
   }
   // A workspace without the suggested file: the suggestion stays, the fix needs the index to know it.
   const fs::path elsewhere = repo.root.parent_path() / (repo.root.filename().string() + "_empty");
