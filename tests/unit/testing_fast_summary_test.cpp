@@ -4,8 +4,10 @@
 // kept outside the repository), on every Python file under it.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cstdlib>
 #include <filesystem>
+#include <random>
 #include <fstream>
 #include <sstream>
 
@@ -330,6 +332,114 @@ TEST_CASE("fast summary: generated PyTorch-shaped test files") {
     src += "\nif __name__ == \"__main__\":\n    run_tests()\n";
     check_same("gen" + std::to_string(seed), src, Path::Fast);
   }
+}
+
+// Random test files from pieces of PyTorch's shapes: classes with decorated, multi-line,
+// generated and conditional tests, nested classes, comments at any indentation, tricky strings,
+// splats, continuations, module-level try/if blocks and main guards. Deterministic (fixed seed).
+class RandomTestFile {
+public:
+  explicit RandomTestFile(unsigned seed) : rng_(seed) {}
+
+  std::string make() {
+    std::string out;
+    for (int i = 0, n = pick(1, 4); i < n; ++i) out += one_of(kImports);
+    if (pick(0, 3) == 0) out += "try:\n    import numpy as np\nexcept ImportError:  # optional\n    np = None\n";
+    for (int c = 0, n = pick(1, 3); c < n; ++c) out += "\n\n" + klass(0);
+    if (pick(0, 1)) out += "\n\nif __name__ == \"__main__\":\n    " + one_of(kGuardBodies) + "\n";
+    if (pick(0, 2) == 0) out += "# trailing comment\n";
+    return out;
+  }
+
+private:
+  int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
+  template <size_t N>
+  std::string one_of(const std::array<const char*, N>& options) { return options[pick(0, N - 1)]; }
+
+  std::string klass(int depth) {
+    const std::string in(4 * depth, ' '), body(4 * depth + 4, ' ');
+    const std::string decorator = one_of(kClassDecorators);
+    std::string out = (decorator.empty() ? "" : in + decorator) + in + "class T" + std::to_string(counter_++) + one_of(kBases) +
+                      ":" + one_of(kHeaderComments) + "\n";
+    for (int i = 0, n = pick(1, 6); i < n; ++i) {
+      switch (pick(0, 7)) {
+        case 0: out += body + "test_gen_" + std::to_string(counter_++) + " = " + one_of(kGenerated) + "\n"; break;
+        case 1:
+          if (depth < 2) out += klass(depth + 1);
+          break;
+        case 2:
+          out += body + "if HAS_GPU:" + one_of(kHeaderComments) + "\n" + method(depth + 2) + body + "else:\n" +
+                 method(depth + 2);
+          break;
+        case 3: out += std::string(pick(0, 12), ' ') + "# a comment\n"; break;
+        case 4: out += body + "\n"; break;  // A blank line with spaces.
+        default: out += method(depth + 1);
+      }
+    }
+    return out + method(depth + 1);
+  }
+
+  std::string method(int depth) {
+    const std::string in(4 * depth, ' '), body(4 * depth + 4, ' ');
+    std::string out;
+    for (int i = 0, n = pick(0, 3); i < n; ++i) out += in + one_of(kDecorators);
+    const std::string name = (pick(0, 4) ? "test_" : "helper_") + std::to_string(counter_++);
+    out += in + (pick(0, 5) ? "def " : "async def ") + name + one_of(kParams) + ":" + one_of(kHeaderComments) + "\n";
+    for (int i = 0, n = pick(1, 4); i < n; ++i) {
+      std::string statement = one_of(kStatements);
+      // Continuation lines are indented relative to the body.
+      for (size_t p = 0; (p = statement.find('\n', p)) != std::string::npos; p += 1 + body.size())
+        statement.insert(p + 1, body);
+      out += body + statement + "\n";
+    }
+    if (pick(0, 3) == 0) out += std::string(pick(0, 12), ' ') + "# after the body\n";
+    return out;
+  }
+
+  static constexpr std::array<const char*, 5> kImports = {
+      "import torch\n", "from torch._dynamo.testing import CompileCounter, same\n",
+      "from torch.testing._internal.common_utils import (\n    parametrize as p,  # short\n    run_tests,\n)\n",
+      "import torch._dynamo.test_case; import unittest\n", "from . import helpers\n"};
+  static constexpr std::array<const char*, 3> kClassDecorators = {"", "", "@instantiate_parametrized_tests\n"};
+  static constexpr std::array<const char*, 5> kBases = {"(TestCase)", "(torch._dynamo.test_case.TestCase)", "",
+                                                        "(\n    Base,\n    metaclass=Meta,\n)", "(*mixins)"};
+  static constexpr std::array<const char*, 3> kHeaderComments = {"", "", "  # header comment"};
+  static constexpr std::array<const char*, 4> kGenerated = {"make_test(lambda a: a + 1)", "other_test",
+                                                            "module.attr", "functools.partial(run, \"cuda\")"};
+  static constexpr std::array<const char*, 6> kDecorators = {
+      "@skipIfRocm\n", "@parametrize(\"x\", [1, 2])\n", "@torch._dynamo.config.patch(\n    fullgraph=True\n)\n",
+      "@requires_gpu()\n", "@unittest.skipIf(IS_WINDOWS, \"no\")  # why\n", "@make_test\n"};
+  static constexpr std::array<const char*, 4> kParams = {"(self)", "(self, x)", "(\n        self,\n        x=1,\n    )",
+                                                         "(self, *args, **kwargs) -> None"};
+  static constexpr std::array<const char*, 3> kGuardBodies = {"run_tests()", "from torch._dynamo.test_case import run_tests\n\n    run_tests()",
+                                                              "if sys.version_info >= (3, 8):\n        run_tests()  # run"};
+  static constexpr std::array<const char*, 12> kStatements = {
+      "pass",
+      "x = torch.compile(fn, backend=\"eager\", fullgraph=True)(torch.ones(2))",
+      "s = \"def test_not(self): (\"  # string",
+      "t = f\"{self.common(fn, (x,))} {y!r:>{w}}\"",
+      "u = '''\n    class Fake(TestCase):\n'''",
+      "cnt = torch._dynamo.testing \\\n    .CompileCounter()",
+      "names = [*sorted(kw)] + [*a, *b()]",
+      "ep = export(M(), (x,), strict=False)",
+      "if x: return 1",
+      "for i in range(3):\n    y = i; z = i",
+      "with torch.no_grad():\n    self.assertEqual(\n        a,\n        b,\n    )",
+      "return  # done"};
+
+  std::mt19937 rng_;
+  int counter_ = 0;
+};
+
+TEST_CASE("fast summary: random PyTorch-shaped files (property)") {
+  size_t fast = 0;
+  for (unsigned seed = 0; seed < 300; ++seed) {
+    const std::string src = RandomTestFile(seed).make();
+    CHECK_FALSE(summarize_python("random", src).has_syntax_errors);  // The generator writes valid Python.
+    fast += check_same("random" + std::to_string(seed), src, Path::Either);
+  }
+  // Every generated file is valid Python: the fast path must take all of them.
+  CHECK(fast == 300);
 }
 
 TEST_CASE("fast summary: the Python files of PT2BB_EQUIVALENCE_DIR") {
