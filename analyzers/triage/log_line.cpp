@@ -97,6 +97,32 @@ size_t elided_glog_prefix(std::string_view s) {
   return close + 2;
 }
 
+// vLLM's process tag, "(VllmWorkerProcess pid=802) " or "(EngineCore_DP0 pid=26353) ": a
+// parenthesised name with its pid, before each line a worker process writes.
+size_t process_tag(std::string_view s) {
+  if (s.size() < 8 || s[0] != '(') return 0;
+  const size_t close = find_near(s, ')', 80);
+  if (close == std::string_view::npos || close + 1 >= s.size() || s[close + 1] != ' ') return 0;
+  if (s.substr(1, close - 1).find("pid=") == std::string_view::npos) return 0;
+  return close + 2;
+}
+
+// vLLM's logger prefix: "ERROR 04-23 00:04:19 multiproc_worker_utils.py:240] " (older) or
+// "INFO 12-17 13:32:44 [gpu_model_runner.py:815] ": a level word, a month-day clock, and the
+// "file.py:line] " that ends it.
+size_t vllm_prefix(std::string_view s) {
+  static constexpr std::string_view levels[] = {"DEBUG ", "INFO ", "WARNING ", "ERROR ", "CRITICAL "};
+  size_t p = 0;
+  for (std::string_view level : levels)
+    if (s.starts_with(level)) p = level.size();
+  if (p == 0 || s.size() < p + 16) return 0;
+  const std::string_view clock = s.substr(p, 14);  // "04-23 00:04:19"
+  if (!is_digit(clock[0]) || clock[2] != '-' || clock[5] != ' ' || clock[8] != ':' || clock[11] != ':') return 0;
+  const size_t close = find_close_space(s, p + 14, p + 200);
+  if (close == std::string_view::npos || !is_digit(s[close - 1])) return 0;
+  return close + 2;
+}
+
 // "V0812 15:05:52.194000 1848694 torch/_dynamo/symbolic_convert.py:556] " -> its length.
 size_t glog_prefix(std::string_view s) {
   if (s.size() < 24) return 0;
@@ -159,6 +185,15 @@ LogLine split_log_line(std::string_view s) {
   while (s.size() >= 2 && s[0] == '>' && s[1] == ' ') s.remove_prefix(2);
   if (size_t n = ci_timestamp(s)) s.remove_prefix(n);
   else if (size_t m = plain_timestamp(s)) s.remove_prefix(m);
+  for (int i = 0; i < 3 && !s.empty() && s[0] == '('; ++i) {
+    const size_t n = process_tag(s);
+    if (n == 0) break;
+    s.remove_prefix(n);
+  }
+  if (size_t n = vllm_prefix(s)) {
+    out.prefixed = true;
+    s.remove_prefix(n);
+  }
   for (int i = 0; i < 3 && !s.empty() && s[0] == '['; ++i) {
     size_t n = rank_prefix(s);
     if (n == 0) break;

@@ -1,6 +1,7 @@
-// Splits one raw log line into its decorations (a Markdown quote, CI or container timestamps, rank,
-// glog prefix, compile id, artifact tag, pytest's "E   " marker, TORCH_TRACE payload tab) and the
-// message text, so the triage parser sees the same text whatever logging format printed it.
+// Splits one raw log line into its decorations (a Markdown quote, CI or container timestamps,
+// vLLM's process tag and logger prefix, rank, glog prefix, compile id, artifact tag, pytest's
+// "E   " marker, TORCH_TRACE payload tab) and the message text, so the triage parser sees the same
+// text whatever logging format printed it.
 //
 // Pure functions; any thread.
 #pragma once

@@ -270,6 +270,7 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"assertion in Triton's LLVM",
        "python: /root/.triton/llvm/llvm-b5cc-ubuntu-x64/include/llvm/ADT/SmallVector.h:291: T& llvm::X::operator[](size_type): Assertion `idx < size()' failed.\n",
        "triton_kernel_failure"},
+      {"the C toolchain failed under a compile", "collect2: error: ld returned 1 exit status\n", "backend_compiler_failed"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
@@ -463,6 +464,11 @@ TEST_CASE("log line decorations are removed whatever the logging format") {
       {"[2024-02-06 10:32:24,334] [0/0] torch._dynamo.symbolic_convert.__graph_breaks: [DEBUG] x", "x", "0/0", "graph_breaks"},
       {"[rank3]   File \"/p/x.py\", line 3, in f", "  File \"/p/x.py\", line 3, in f", "", ""},
       {"[0/1] not a rank tag", "[0/1] not a rank tag", "", ""},
+      {"(VllmWorkerProcess pid=802) ERROR 04-23 00:04:19 multiproc_worker_utils.py:240]   File \"/p/x.py\", line 3, in f",
+       "  File \"/p/x.py\", line 3, in f", "", ""},
+      {"(EngineCore_DP0 pid=1) (Worker_TP7 pid=2) ERROR 12-17 13:32:44 [multiproc_executor.py:815] text", "text", "", ""},
+      {"(EngineCore_DP0 pid=73386)   File \"/p/x.py\", line 3, in f", "  File \"/p/x.py\", line 3, in f", "", ""},
+      {"INFO 2024: a sentence", "INFO 2024: a sentence", "", ""},
   };
   for (const auto& c : cases) {
     CAPTURE(c.raw);
