@@ -33,12 +33,12 @@ test-release:
 	@cmake --build build -j $(JOBS)
 	cd build && ctest --output-on-failure -j $(JOBS)
 
-# The unit, in-process and end-to-end tiers again with AddressSanitizer and UBSan (the real
-# editors are skipped: they test the clients, not memory safety).
+# The unit, in-process and end-to-end tiers again with AddressSanitizer, LeakSanitizer and UBSan
+# (the real editors are skipped: they test the clients, not memory safety).
 test-asan:
 	@cmake --preset asan >/dev/null
 	@cmake --build build-asan -j $(JOBS)
-	cd build-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -E '^clients\.'
 
 bench: build
