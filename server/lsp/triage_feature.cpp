@@ -512,8 +512,10 @@ void run_triage_command(LanguageServer& server, const std::shared_ptr<TriageStat
       const double size = ::fstat(fd, &st_buf) == 0 ? static_cast<double>(st_buf.st_size) : 0;
       TriageStreamOptions stream;
       stream.cancelled = cancelled;
+      int reported = -1;  // One report per percent, not one per chunk.
       stream.progress = [&](uint64_t done) {
-        if (size > 0) progress->report("reading the log", static_cast<int>(100 * static_cast<double>(done) / size));
+        const int percent = size > 0 ? static_cast<int>(100 * static_cast<double>(done) / size) : 0;
+        if (size > 0 && percent != reported) progress->report("reading the log", reported = percent);
       };
       std::string read_error;  // A read error ends the log where it stopped.
       triage_stream(fd, triager, stream, &read_error);

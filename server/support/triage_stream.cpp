@@ -112,7 +112,11 @@ private:
         if (stop_) return;
         work->state = Slot::Classifying;
       }
-      work->lines = triager_.classify({work->data.get(), work->length});
+      try {
+        work->lines = triager_.classify({work->data.get(), work->length});
+      } catch (const std::exception&) {
+        work->lines = ChunkLines{};  // Out of memory: the chunk is fed unclassified, slower but whole.
+      }
       {
         std::lock_guard lock(mutex_);
         work->state = Slot::Ready;
