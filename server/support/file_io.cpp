@@ -18,7 +18,7 @@ std::optional<std::string> read_file(const std::string& path) {
   }
   std::string out;
   if (st.st_size > 0) out.reserve(static_cast<size_t>(st.st_size));
-  // Cache-line aligned: the kernel copies into it several times faster (see ChunkReader).
+  // Cache-line aligned: the kernel copies into it several times faster (see triage_stream.cpp).
   alignas(64) char buf[1 << 16];
   for (;;) {
     const ssize_t n = ::read(fd, buf, sizeof buf);
