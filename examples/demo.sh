@@ -9,13 +9,20 @@ cd "$here"
 
 section() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
 
-section "pt2bb check: diagnostics on a PyTorch-shaped workspace (examples/workspace)"
-"$pt2bb" check workspace
+# A PyTorch-shaped workspace: the tests' fixture workspace plus an example file with a syntax
+# error, assembled in a temporary folder (add-test and check never write to the checkout).
+workspace=$(mktemp -d)
+trap 'rm -rf "$workspace"' EXIT
+cp -r ../tests/fixtures/workspace/. "$workspace"
+cp broken/test_repros_example.py "$workspace/test/dynamo/"
+
+section "pt2bb check: diagnostics on a PyTorch-shaped workspace (tests/fixtures/workspace + examples/broken)"
+(cd "$workspace" && "$pt2bb" check .)
 echo "(exit code $? : 1 means errors were found, as expected here)"
 
-section "pt2bb add-test: where the failing test for a repro goes (examples/repro -> examples/workspace)"
+section "pt2bb add-test: where the failing test for a repro goes (examples/repro -> that workspace)"
 # The category comes from the error pasted in the repro (triage); test_misc.py is never chosen.
-"$pt2bb" add-test --workspace workspace --repro repro/repro_scale_by_peak.py
+(cd "$workspace" && "$pt2bb" add-test --workspace . --repro "$here/repro/repro_scale_by_peak.py")
 
 section "pt2bb triage: what kind of PT2 failure a log shows, where, and what to run next (examples/logs)"
 "$pt2bb" triage logs/inductor_failure.log

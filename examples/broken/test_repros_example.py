@@ -1,5 +1,6 @@
 # Owner(s): ["module: dynamo"]
-# An example test file in PyTorch's shape, with a syntax error for `make demo` to find.
+# An example test file in PyTorch's shape, with a syntax error for `make demo` to find (the demo
+# adds it to a copy of tests/fixtures/workspace).
 import torch
 import torch._dynamo.test_case
 from torch._dynamo.testing import CompileCounter
