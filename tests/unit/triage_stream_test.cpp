@@ -13,21 +13,14 @@
 #include "support/triage_stream.h"
 #include "triage/report_json.h"
 #include "triage/triage.h"
+#include "triage_fixture.h"
 
 using namespace pt2bb;
 namespace fs = std::filesystem;
 
 namespace {
 
-const TriageKnowledge& knowledge() {
-  static const TriageKnowledge kb = [] {
-    std::string error;
-    auto k = TriageKnowledge::load_embedded(&error);
-    if (!k) FAIL("embedded triage knowledge: " << error);
-    return *k;
-  }();
-  return kb;
-}
+using triage_fixture::knowledge;
 
 TriageOptions options() {
   TriageOptions o;
