@@ -670,7 +670,15 @@ private:
 }  // namespace
 
 std::optional<FileSummary> summarize_python_outline(std::string_view path, std::string_view text, TSParser* parser) {
+  // The buffers are kept from one file to the next on each thread, but not after a giant file
+  // (a worker would otherwise hold its tokens for good).
   thread_local PythonOutline outline;
+  struct Trim {
+    PythonOutline& o;
+    ~Trim() {
+      if (o.tokens.capacity() > (size_t(1) << 18)) o = PythonOutline();
+    }
+  } trim{outline};
   if (!scan_python_outline(text, outline)) return std::nullopt;
   return Builder(path, text, outline, parser).run();
 }
