@@ -475,8 +475,19 @@ void run_triage_command(LanguageServer& server, const std::shared_ptr<TriageStat
     return;
   }
   if (path.starts_with("file://")) path = path_from_uri(path).value_or(path);
-  if (!have_text && fs::path(path).is_relative() && !server.session().workspace_roots.empty())
-    path = (fs::path(server.session().workspace_roots.front()) / path).string();
+  if (!have_text && fs::path(path).is_relative() && !server.session().workspace_roots.empty()) {
+    // Relative to the workspace folder that holds it (the first folder when none does).
+    const auto& roots = server.session().workspace_roots;
+    std::string resolved = (fs::path(roots.front()) / path).string();
+    for (const auto& r : roots) {
+      std::error_code ec;
+      if (fs::is_regular_file(fs::path(r) / path, ec)) {
+        resolved = (fs::path(r) / path).string();
+        break;
+      }
+    }
+    path = resolved;
+  }
   // An open, possibly unsaved, document wins over the file on disk.
   if (!have_text) {
     for (const auto& [uri, doc] : server.session().documents) {

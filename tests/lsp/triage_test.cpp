@@ -230,3 +230,17 @@ TEST_CASE("pt2bb.triage rejects bad arguments and unreadable files clearly") {
   REQUIRE(reply.contains("error"));
   CHECK(reply["error"]["message"].get<std::string>().find("cannot read /nonexistent/pt2bb/run.log") != std::string::npos);
 }
+
+TEST_CASE("a relative log path is found in whichever workspace folder holds it") {
+  const TempDir first("triage_first"), second("triage_second");
+  second.write("logs/ci.log", kBackendLog);
+  TestClient client;
+  client.initialize({{"workspaceFolders", {{{"uri", TestClient::uri(first.root().string())}, {"name", "a"}},
+                                           {{"uri", TestClient::uri(second.root().string())}, {"name", "b"}}}}});
+  const json result = run_triage(client, "logs/ci.log");
+  CHECK(result["category"] == "backend_compiler_failed");
+  // Found in neither folder: the message names the path under the first one.
+  const json reply = client.request("workspace/executeCommand", {{"command", "pt2bb.triage"}, {"arguments", {"logs/none.log"}}});
+  REQUIRE(reply.contains("error"));
+  CHECK(reply["error"]["message"].get<std::string>().find(first.path("logs/none.log")) != std::string::npos);
+}
