@@ -50,6 +50,7 @@ constexpr const char* kStructural[] = {
     R"(^\s*File [^"\s]+:\d+, in )",
     R"(^\s*File \[[^\]\s]+:\d+\]\()",  // Jupyter Lab: "File [~/x.py:12](http://...), in f".
     R"(\.py(?:\]\([^)]*\))? in [\w<])",
+    R"(^\s*\S+\.py:\d+ in [\w<])",  // Rich: "/p/x.py:12 in f".
 };
 
 // Artifacts whose lines are code or data listings: they quote kernels and guards, never failures.
@@ -267,8 +268,10 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
   const bool indented = !t.empty() && (t[0] == ' ' || t[0] == '\t');
 
   // Chained exceptions and new tracebacks end the current record.
+  // IPython: "XError   Traceback (...)"; Rich: "╭───── Traceback (most recent call last) ─────╮".
   if (trimmed.starts_with("Traceback (most recent call last)") ||
-      (trimmed.ends_with("Traceback (most recent call last)") && !indented)) {  // IPython: "XError   Traceback (...)".
+      (trimmed.ends_with("Traceback (most recent call last)") && !indented) ||
+      (trimmed.starts_with("\u256D") && trimmed.find("Traceback (most recent call last)") != std::string_view::npos)) {
     close_block();
     exc_ = std::make_unique<Exception>();
     exc_->first_line = ln;
@@ -452,6 +455,8 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
       }
       if ((trimmed[0] >= '0' && trimmed[0] <= '9') || trimmed.starts_with("...") || trimmed.starts_with("[... skipping"))
         return true;
+      // Rich's glyphs: its arrow at the current line ("❱ 397 │ code") and the bottom of its box.
+      if (trimmed.starts_with("\u2771") || trimmed.starts_with("\u2570")) return true;
       if (indented) {
         // The code line of the last frame. After it comes the exception line, which may be
         // indented too when the whole traceback was pasted indented (a Markdown code block).

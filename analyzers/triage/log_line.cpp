@@ -11,6 +11,8 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+constexpr std::string_view kBoxSide = "\u2502";  // Rich's box side, "│".
+
 // The first `c` among the first `limit` bytes of `s`; npos when none.
 size_t find_near(std::string_view s, char c, size_t limit) {
   const void* hit = std::memchr(s.data(), c, std::min(s.size(), limit));
@@ -183,6 +185,13 @@ LogLine split_log_line(std::string_view s) {
   }
   // A reply that quotes a log in Markdown puts "> " before each of its lines.
   while (s.size() >= 2 && s[0] == '>' && s[1] == ' ') s.remove_prefix(2);
+  // Rich draws its traceback in a box: "│ /p/x.py:12 in f        │".
+  if (s.starts_with(kBoxSide)) {
+    s.remove_prefix(kBoxSide.size());
+    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+    if (s.ends_with(kBoxSide)) s.remove_suffix(kBoxSide.size());
+    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  }
   if (size_t n = ci_timestamp(s)) s.remove_prefix(n);
   else if (size_t m = plain_timestamp(s)) s.remove_prefix(m);
   for (int i = 0; i < 3 && !s.empty() && s[0] == '('; ++i) {

@@ -138,6 +138,13 @@ std::optional<LogFrame> parse_frame_line_as_printed(std::string_view s) {
       // block: ...", a warning) is not a frame.
       if (exception_type(trim(rest)) && trim(rest).find(' ') == std::string_view::npos) return f;
     }
+    // Rich (the traceback renderer of some CLIs): "path/to/file.py:123 in func".
+    if (n > 0 && s.substr(colon + 4 + n).starts_with(" in ")) {
+      f.file = std::string(s.substr(0, colon + 3));
+      f.line = to_u32(s.substr(colon + 4, n));
+      f.function = std::string(trim(s.substr(colon + 4 + n + 4)));
+      return f;
+    }
   }
   return std::nullopt;
 }

@@ -271,6 +271,7 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "python: /root/.triton/llvm/llvm-b5cc-ubuntu-x64/include/llvm/ADT/SmallVector.h:291: T& llvm::X::operator[](size_type): Assertion `idx < size()' failed.\n",
        "triton_kernel_failure"},
       {"the C toolchain failed under a compile", "collect2: error: ld returned 1 exit status\n", "backend_compiler_failed"},
+      {"Rich frame without its box", "/x/site-packages/torch/_dynamo/variables/builtin.py:931 in call_getattr\n", "dynamo_internal_error"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
@@ -469,6 +470,7 @@ TEST_CASE("log line decorations are removed whatever the logging format") {
       {"(EngineCore_DP0 pid=1) (Worker_TP7 pid=2) ERROR 12-17 13:32:44 [multiproc_executor.py:815] text", "text", "", ""},
       {"(EngineCore_DP0 pid=73386)   File \"/p/x.py\", line 3, in f", "  File \"/p/x.py\", line 3, in f", "", ""},
       {"INFO 2024: a sentence", "INFO 2024: a sentence", "", ""},
+      {"\u2502 /p/torch/_inductor/graph.py:2012 in compile_to_module     \u2502", " /p/torch/_inductor/graph.py:2012 in compile_to_module", "", ""},
   };
   for (const auto& c : cases) {
     CAPTURE(c.raw);
