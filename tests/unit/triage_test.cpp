@@ -264,6 +264,7 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"LoweringException operator lines", "  target: aten.full.default\n  args[0]: [s0, 4]\n", "backend_compiler_failed"},
       {"torch.testing difference details", "Absolute difference: 0.14 (up to 1e-05 allowed)\n", "accuracy"},
       {"snake_case differences", "out max_abs_diff = 0.0311 mean_abs_diff = 0.0056\n", "accuracy"},
+      {"a bare metric is not a comparison", "epoch 3: loss 0.41, mean error 0.25, max error 0.9\n", "unknown"},
       {"worker process died", "concurrent.futures.process.BrokenProcessPool: A process in the process pool was terminated abruptly while the future was running or pending.\n",
        "runtime_crash"},
       {"UCX crash banner", "==== backtrace (tid:   4242) ====\n 0  /opt/ucx/lib/libucs.so.0(ucs_handle_error+0x2e4) [0x7f00]\n", "runtime_crash"},
