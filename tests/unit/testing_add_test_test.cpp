@@ -3,13 +3,9 @@
 // byte-compiles with `python3 -m py_compile`.
 #include <doctest/doctest.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
 #include "syntax/tree.h"
 #include "testing/add_test.h"
+#include "testing_fixture.h"
 #include "triage/triage_knowledge.h"
 #include "workspace/workspace_scan.h"
 
@@ -17,24 +13,9 @@ using namespace pt2bb;
 
 namespace {
 
-const std::string kWorkspace = std::string(PT2BB_SOURCE_DIR) + "/tests/fixtures/workspace";
-
-std::string read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-bool py_compiles(const std::string& text) {
-  const auto dir = std::filesystem::temp_directory_path() / ("pt2bb_addtest_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto file = dir / "candidate.py";
-  std::ofstream(file, std::ios::binary) << text;
-  const bool ok = std::system(("python3 -m py_compile '" + file.string() + "' 2>/dev/null").c_str()) == 0;
-  std::filesystem::remove_all(dir);
-  return ok;
-}
+using testing_fixture::kWorkspace;
+using testing_fixture::py_compiles;
+using testing_fixture::read;
 
 const WorkspaceIndex& fixture_index() {
   static const std::shared_ptr<WorkspaceIndex> index = [] {

@@ -2,10 +2,6 @@
 // alone, and that every fix leaves a file that parses and byte-compiles.
 #include <doctest/doctest.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "syntax/line_index.h"
 #include "syntax/tree.h"
@@ -18,26 +14,9 @@ using namespace pt2bb;
 
 namespace {
 
-const std::string kWorkspace = std::string(PT2BB_SOURCE_DIR) + "/tests/fixtures/workspace";
-
-std::string read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// `python3 -m py_compile` on `text`, in a temporary file.
-bool py_compiles(const std::string& text) {
-  const auto dir = std::filesystem::temp_directory_path() / ("pt2bb_hygiene_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto file = dir / "candidate.py";
-  std::ofstream(file, std::ios::binary) << text;
-  const std::string cmd = "python3 -m py_compile '" + file.string() + "' 2>/dev/null";
-  const bool ok = std::system(cmd.c_str()) == 0;
-  std::filesystem::remove_all(dir);
-  return ok;
-}
+using testing_fixture::kWorkspace;
+using testing_fixture::py_compiles;
+using testing_fixture::read;
 
 bool parses_clean(const std::string& text) {
   TreePtr t = parse_python(text);

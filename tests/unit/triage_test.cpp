@@ -12,6 +12,7 @@
 #include "triage/log_line.h"
 #include "triage/report_json.h"
 #include "triage/triage.h"
+#include "triage_fixture.h"
 
 using namespace pt2bb;
 using namespace std::string_literals;
@@ -19,15 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const TriageKnowledge& knowledge() {
-  static const TriageKnowledge kb = [] {
-    std::string error;
-    auto k = TriageKnowledge::load_embedded(&error);
-    if (!k) FAIL("embedded triage knowledge: " << error);
-    return *k;
-  }();
-  return kb;
-}
+using triage_fixture::knowledge;
 
 const GraphBreakRegistry& registry() {
   static const GraphBreakRegistry reg = [] {
