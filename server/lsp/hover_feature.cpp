@@ -10,6 +10,7 @@
 #include "lsp/language_server.h"
 #include "lsp/triage_feature.h"
 #include "support/file_io.h"
+#include "support/knowledge_dir.h"
 
 namespace pt2bb {
 
@@ -24,25 +25,10 @@ std::shared_ptr<const HoverKnowledge> load_hover_knowledge(const std::string& kn
     // The embedded knowledge lives for the whole program: share it without copying.
     return std::shared_ptr<const HoverKnowledge>(&HoverKnowledge::embedded(), [](const HoverKnowledge*) {});
   }
-  std::error_code ec;
-  if (!fs::is_directory(knowledge_dir, ec)) {
-    if (error) *error = "--knowledge-dir " + knowledge_dir + ": not a folder";
-    return nullptr;
-  }
-  std::vector<std::pair<std::string, std::string>> contents;
-  for (const auto& entry : fs::directory_iterator(knowledge_dir, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (!name.ends_with(".json") || !(name.starts_with("hover") || name.starts_with("lint"))) continue;
-    auto text = read_file(entry.path().string());
-    if (!text) {
-      if (error) *error = entry.path().string() + ": cannot read";
-      return nullptr;
-    }
-    contents.emplace_back(name, std::move(*text));
-  }
-  std::sort(contents.begin(), contents.end());
+  auto contents = read_knowledge_dir(knowledge_dir, {"hover", "lint"}, error);
+  if (!contents) return nullptr;
   std::vector<EmbeddedFile> files;
-  for (const auto& [name, text] : contents) files.push_back({name, text});
+  for (const auto& [name, text] : *contents) files.push_back({name, text});
   auto k = HoverKnowledge::load(files, error);
   if (!k) return nullptr;
   return std::make_shared<const HoverKnowledge>(std::move(*k));

@@ -23,6 +23,7 @@
 #include "lsp/language_server.h"
 #include "lsp/progress.h"
 #include "support/file_io.h"
+#include "support/knowledge_dir.h"
 #include "support/source_files.h"
 #include "support/triage_stream.h"
 #include "support/uri.h"
@@ -40,24 +41,10 @@ std::shared_ptr<const TriageKnowledge> load_triage_knowledge(const std::string& 
   if (knowledge_dir.empty()) {
     kb = TriageKnowledge::load_embedded(error);
   } else {
-    std::error_code ec;
-    if (!fs::is_directory(knowledge_dir, ec)) {
-      if (error) *error = "--knowledge-dir " + knowledge_dir + ": not a folder";
-      return nullptr;
-    }
-    std::vector<std::pair<std::string, std::string>> contents;
-    for (const auto& entry : fs::directory_iterator(knowledge_dir, ec)) {
-      const std::string name = entry.path().filename().string();
-      if (!name.ends_with(".json")) continue;
-      auto text = read_file(entry.path().string());
-      if (!text) {
-        if (error) *error = entry.path().string() + ": cannot read";
-        return nullptr;
-      }
-      contents.emplace_back(name, std::move(*text));
-    }
+    auto contents = read_knowledge_dir(knowledge_dir, {"triage"}, error);
+    if (!contents) return nullptr;
     std::vector<EmbeddedFile> files;
-    for (const auto& [name, text] : contents) files.push_back({name, text});
+    for (const auto& [name, text] : *contents) files.push_back({name, text});
     kb = TriageKnowledge::load(files, error);
   }
   if (!kb) return nullptr;
