@@ -262,7 +262,7 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "runtime_crash"},
       {"UCX crash banner", "==== backtrace (tid:   4242) ====\n 0  /opt/ucx/lib/libucs.so.0(ucs_handle_error+0x2e4) [0x7f00]\n", "runtime_crash"},
       {"assertion in Triton's LLVM",
-       "python: /root/.triton/llvm/llvm-b5cc-ubuntu-x64/include/llvm/ADT/SmallVector.h:291: T& llvm::X::operator[](size_type): Assertion `idx < size()' failed.\n",
+       "python: /home/ana/.triton/llvm/llvm-b5cc-ubuntu-x64/include/llvm/ADT/SmallVector.h:291: T& llvm::X::operator[](size_type): Assertion `idx < size()' failed.\n",
        "triton_kernel_failure"},
       {"the C toolchain failed under a compile", "collect2: error: ld returned 1 exit status\n", "backend_compiler_failed"},
       {"Rich frame without its box", "/x/site-packages/torch/_dynamo/variables/builtin.py:931 in call_getattr\n", "dynamo_internal_error"},
