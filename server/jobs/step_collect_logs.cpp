@@ -55,11 +55,7 @@ StepReport collect_logs(const StepContext& ctx, const TestTarget& target, const 
     // No category yet: one plain run says which logs to ask for.
     ctx.progress("classifying the failure", 10);
     ProcessResult first = ctx.run(target_spec(ctx, target));
-    if (!first.started()) {
-      report.headline = "cannot run " + target.display_name() + ": " + first.error;
-      report.markdown = "# Collect logs\n\n" + report.headline + "\n";
-      return report;
-    }
+    if (!first.started()) return not_started("Collect logs", target, first);
     category = judge_run(ctx, first, target.file).category;
   }
   if (ctx.cancelled()) {
@@ -74,11 +70,7 @@ StepReport collect_logs(const StepContext& ctx, const TestTarget& target, const 
   ctx.progress("rerunning with " + env_text, 40);
   const ProcessSpec spec = target_spec(ctx, target, vars);
   ProcessResult r = ctx.run(spec);
-  if (!r.started()) {
-    report.headline = "cannot run " + target.display_name() + ": " + r.error;
-    report.markdown = "# Collect logs\n\n" + report.headline + "\n";
-    return report;
-  }
+  if (!r.started()) return not_started("Collect logs", target, r);
   if (r.cancelled) {
     report.cancelled = true;
     report.headline = "cancelled";

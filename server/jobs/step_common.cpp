@@ -39,6 +39,13 @@ TriageReport triage_run(const StepContext& ctx, const ProcessResult& r, const st
   return triage_text(r.combined(), options);
 }
 
+StepReport not_started(const std::string& title, const TestTarget& target, const ProcessResult& r) {
+  StepReport report;
+  report.headline = "cannot run " + target.display_name() + ": " + r.error;
+  report.markdown = "# " + title + "\n\n" + report.headline + "\n";
+  return report;
+}
+
 RunVerdict judge_run(const StepContext& ctx, const ProcessResult& r, const std::string& script) {
   const std::string output = r.combined();
   return make_verdict(triage_run(ctx, r, script), r.exit_code, r.timed_out, output);

@@ -69,11 +69,7 @@ StepReport inspect_artifacts(const StepContext& ctx, const TestTarget& target) {
                                         {"TORCH_TRACE", (work / "trace").string()}});
   ctx.progress("running with TORCH_COMPILE_DEBUG=1", 20);
   ProcessResult r = ctx.run(spec);
-  if (!r.started()) {
-    report.headline = "cannot run " + target.display_name() + ": " + r.error;
-    report.markdown = "# Inspect artifacts\n\n" + report.headline + "\n";
-    return report;
-  }
+  if (!r.started()) return not_started("Inspect artifacts", target, r);
   if (r.cancelled) {
     report.cancelled = true;
     report.headline = "cancelled";

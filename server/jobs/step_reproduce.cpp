@@ -19,11 +19,7 @@ StepReport reproduce(const StepContext& ctx, const TestTarget& target, int runs)
     if (ctx.cancelled()) break;
     ctx.progress("run " + std::to_string(i + 1) + "/" + std::to_string(runs), i * 100 / runs);
     ProcessResult r = ctx.run(spec);
-    if (!r.started()) {
-      report.headline = "cannot run " + target.display_name() + ": " + r.error;
-      report.markdown = "# Reproduce " + target.display_name() + "\n\n" + report.headline + "\n";
-      return report;
-    }
+    if (!r.started()) return not_started("Reproduce " + target.display_name(), target, r);
     if (r.cancelled) break;
     verdicts.push_back(judge_run(ctx, r, target.file));
     results.push_back(std::move(r));

@@ -62,6 +62,8 @@ std::string package_root(const std::string& file);
 // Triage of a finished run.
 TriageReport triage_run(const StepContext& ctx, const ProcessResult& r, const std::string& script = "");
 RunVerdict judge_run(const StepContext& ctx, const ProcessResult& r, const std::string& script = "");
+// The report of a step whose run of `target` did not start (`r.error` says why), under `title`.
+StepReport not_started(const std::string& title, const TestTarget& target, const ProcessResult& r);
 
 StepReport reproduce(const StepContext& ctx, const TestTarget& target, int runs);
 StepReport collect_logs(const StepContext& ctx, const TestTarget& target, const std::string& category_hint);
