@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <set>
 
+#include "core/text_lines.h"
 #include "syntax/tree.h"
 #include "testing/hygiene.h"
 #include "testing/repro.h"
@@ -19,12 +20,7 @@ namespace {
 // far cheaper than a second parse of a 15,000-line file on every edit.
 std::set<std::string> baseline_test_names(std::string_view text) {
   std::set<std::string> names;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t nl = text.find('\n', pos);
-    if (nl == std::string_view::npos) nl = text.size();
-    std::string_view line = text.substr(pos, nl - pos);
-    pos = nl + 1;
+  for (std::string_view line : split_lines(text)) {
     size_t i = line.find_first_not_of(" \t");
     if (i == std::string_view::npos) continue;
     line.remove_prefix(i);

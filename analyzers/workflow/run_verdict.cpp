@@ -5,6 +5,8 @@
 
 #include <re2/re2.h>
 
+#include "core/text_lines.h"
+
 namespace pt2bb {
 
 std::string blur_numbers(std::string_view text) {
@@ -29,12 +31,7 @@ std::string last_exception_line(std::string_view output) {
   const size_t tb = output.rfind("Traceback (most recent call last):");
   std::string_view tail = tb == std::string_view::npos ? output : output.substr(tb);
   std::string last;
-  size_t start = 0;
-  while (start < tail.size()) {
-    size_t end = tail.find('\n', start);
-    if (end == std::string_view::npos) end = tail.size();
-    std::string_view line = tail.substr(start, end - start);
-    start = end + 1;
+  for (const std::string_view line : split_lines(tail)) {
     std::string m;
     if (RE2::FullMatch(line, exception_line, &m)) {
       last = m;
