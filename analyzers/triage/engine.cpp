@@ -33,7 +33,7 @@ constexpr const char* kStructural[] = {
     R"(Recompiling function)",
     R"(Break Reason)",
     R"(User Stack:)",
-    R"(FrameSummary)",
+    R"(^\s*<FrameSummary file )",  // A frame of explain()'s "User Stack:"; mid-line ones start nothing.
     R"(^FAILED )",
     R"(^ERROR )",
     R"(^_{3,} )",
@@ -55,8 +55,9 @@ constexpr const char* kStructural[] = {
 
 // Artifacts whose lines are code or data listings: they quote kernels and guards, never failures.
 bool listing_artifact(std::string_view a) {
-  // Most lines of a +dynamo log are trace_* artifacts: answer those without the table.
-  if (a.starts_with("trace_")) return true;
+  // Most lines of a +dynamo log are trace_* artifacts: answer those without the table (and
+  // without string_view::starts_with, which GCC leaves as a call on this hot path).
+  if (a.size() >= 6 && std::memcmp(a.data(), "trace_", 6) == 0) return true;
   static constexpr std::string_view kinds[] = {
       "output_code", "graph_code", "graph", "aot_graphs", "aot_joint_graph", "bytecode", "trace_source",
       "trace_call", "trace_bytecode", "guards", "graph_sizes", "schedule", "fusion", "ir_pre_fusion",

@@ -13,10 +13,13 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 constexpr std::string_view kBoxSide = "\u2502";  // Rich's box side, "│".
 
-// The first `c` among the first `limit` bytes of `s`; npos when none.
+// The first `c` among the first `limit` bytes of `s`; npos when none. A plain loop: the tags it
+// looks through ("[0/1]", "[__trace_source]") are a few bytes, shorter than a memchr call costs.
 size_t find_near(std::string_view s, char c, size_t limit) {
-  const void* hit = std::memchr(s.data(), c, std::min(s.size(), limit));
-  return hit ? static_cast<size_t>(static_cast<const char*>(hit) - s.data()) : std::string_view::npos;
+  const size_t end = std::min(s.size(), limit);
+  for (size_t i = 0; i < end; ++i)
+    if (s[i] == c) return i;
+  return std::string_view::npos;
 }
 
 // The first "] " at or after `from`, within `limit` bytes of the start; npos when none. Hand-rolled
@@ -169,6 +172,38 @@ size_t logging_prefix(std::string_view s, std::string_view* compile_id, std::str
   return lclose + 2;
 }
 
+// The rest of a line whose prefix (`n` bytes: glog, logging module or elided glog) was found.
+LogLine split_glog_tail(std::string_view s, size_t n, LogLine& out) {
+  out.prefixed = true;
+  if (s[0] == 'E' && s[n - 2] == ']') {
+    // An error-level glog line ends its prefix with "path:line] ": keep the module that logged it.
+    // Only these lines: the parser reads no other, and this runs on every line of huge logs.
+    const std::string_view head = s.substr(0, n - 2);
+    const size_t colon = head.rfind(':');
+    const size_t space = head.rfind(' ', colon);
+    if (colon != std::string_view::npos && space != std::string_view::npos && colon > space + 1)
+      out.error_source = head.substr(space + 1, colon - space - 1);
+  }
+  s.remove_prefix(n);
+  // Optional " [compile_id]" and " [__artifact]" tags, in that order.
+  if (s.size() > 2 && s[0] == '[' && s[1] != '_') {
+    const size_t close = find_near(s, ']', 24);
+    if (close != std::string_view::npos) {
+      out.compile_id = s.substr(1, close - 1);
+      s.remove_prefix(std::min(s.size(), close + 2));
+    }
+  }
+  if (s.size() > 3 && s[0] == '[' && s[1] == '_' && s[2] == '_') {
+    const size_t close = find_near(s, ']', 48);
+    if (close != std::string_view::npos) {
+      out.artifact = s.substr(3, close - 3);
+      s.remove_prefix(std::min(s.size(), close + 2));
+    }
+  }
+  out.text = s;
+  return out;
+}
+
 }  // namespace
 
 LogLine split_log_line(std::string_view s) {
@@ -183,6 +218,10 @@ LogLine split_log_line(std::string_view s) {
     out.text = s;
     return out;
   }
+  // Most lines of a big log are glog lines ("V0812 15:05:52.194000 ..."): no other decoration
+  // starts with a level letter and a digit, so those skip the other checks.
+  if (const size_t glog = s.size() > 1 && is_digit(s[1]) ? glog_prefix(s) : 0; glog > 0)
+    return split_glog_tail(s, glog, out);
   // A reply that quotes a log in Markdown puts "> " before each of its lines.
   while (s.size() >= 2 && s[0] == '>' && s[1] == ' ') s.remove_prefix(2);
   // Rich draws its traceback in a box: "│ /p/x.py:12 in f        │".
@@ -211,34 +250,8 @@ LogLine split_log_line(std::string_view s) {
   size_t n = glog_prefix(s);
   if (n == 0 && !s.empty() && s[0] == '[') n = logging_prefix(s, &out.compile_id, &out.artifact);
   if (n == 0 && !s.empty() && s[0] == '.') n = elided_glog_prefix(s);
-  if (n > 0) {
-    out.prefixed = true;
-    if (s[0] == 'E' && s[n - 2] == ']') {
-      // An error-level glog line ends its prefix with "path:line] ": keep the module that logged it.
-      // Only these lines: the parser reads no other, and this runs on every line of huge logs.
-      const std::string_view head = s.substr(0, n - 2);
-      const size_t colon = head.rfind(':');
-      const size_t space = head.rfind(' ', colon);
-      if (colon != std::string_view::npos && space != std::string_view::npos && colon > space + 1)
-        out.error_source = head.substr(space + 1, colon - space - 1);
-    }
-    s.remove_prefix(n);
-    // Optional " [compile_id]" and " [__artifact]" tags, in that order.
-    if (s.size() > 2 && s[0] == '[' && s[1] != '_') {
-      const size_t close = find_near(s, ']', 24);
-      if (close != std::string_view::npos) {
-        out.compile_id = s.substr(1, close - 1);
-        s.remove_prefix(std::min(s.size(), close + 2));
-      }
-    }
-    if (s.size() > 3 && s[0] == '[' && s[1] == '_' && s[2] == '_') {
-      const size_t close = find_near(s, ']', 48);
-      if (close != std::string_view::npos) {
-        out.artifact = s.substr(3, close - 3);
-        s.remove_prefix(std::min(s.size(), close + 2));
-      }
-    }
-  } else if (s.size() >= 2 && s[0] == 'E' && s[1] == ' ' && (s.size() == 2 || s[2] == ' ')) {
+  if (n > 0) return split_glog_tail(s, n, out);
+  if (s.size() >= 2 && s[0] == 'E' && s[1] == ' ' && (s.size() == 2 || s[2] == ' ')) {
     // pytest marks the exception lines of a failure with "E" in column 0 and 3 more spaces.
     out.pytest_error = true;
     s.remove_prefix(std::min<size_t>(s.size(), 4));

@@ -142,8 +142,11 @@ private:
 }  // namespace
 
 unsigned TriageStreamOptions::default_classify_threads() {
+  // One per core: classifying is nearly all the work, and the reader (mostly in the kernel's
+  // copy) and the parser (which skips the quiet lines) take little. On 2 cores, 2 classifying
+  // threads measured 0.61 s for 1 GiB against 0.90 s with 1.
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  return std::clamp(cores - 1, 1u, 4u);
+  return std::clamp(cores, 1u, 4u);
 }
 
 bool triage_stream(int fd, Triager& triager, const TriageStreamOptions& options, std::string* error) {

@@ -382,6 +382,11 @@ TEST_CASE("classification marks the quiet lines between records, and only those"
       "head line (before the first newline: never classified)\n"
       "V1103 09:12:44.100000 5521 torch/_dynamo/symbolic_convert.py:920] [0/0] [__trace_bytecode] TRACE LOAD_FAST x\n"
       "V1103 09:12:44.100000 5521 torch/_dynamo/variables/builder.py:2853] [0/0] wrap_to_fake L['x'] (8, 16)\n"
+      // Every compiled graph logs its user stack mid-line: that starts no record.
+      "I1103 09:12:44.100000 5521 torch/_dynamo/output_graph.py:1290] [0/0] COMPILING GRAPH due to "
+      "GraphCompileReason(reason='return_value', user_stack=[<FrameSummary file /p/m.py, line 9 in forward>])\n"
+      // A stack pasted without its "User Stack:" header: its frames are a record of their own.
+      "  <FrameSummary file /p/m.py, line 9 in forward>\n"
       "V1103 09:12:44.100000 5521 torch/_dynamo/symbolic_convert.py:552] [0/0] [__graph_breaks] Graph break in user code at /p/m.py:4\n"
       "V1103 09:12:44.100000 5521 torch/_dynamo/guards.py:2760] [0/1] [__recompiles] cut record\n"
       "Traceback (most recent call last):\n"
@@ -389,9 +394,10 @@ TEST_CASE("classification marks the quiet lines between records, and only those"
       "bin\0ary\n"
       "unfinished tail"s;
   const ChunkLines lines = t.classify(chunk);
-  REQUIRE(lines.kinds.size() == 7);
+  REQUIRE(lines.kinds.size() == 9);
   CHECK(std::string_view(chunk).substr(lines.end) == "unfinished tail");
-  const std::vector<uint8_t> expected = {ChunkLines::Skip, ChunkLines::Skip, ChunkLines::Read, ChunkLines::Read,
+  const std::vector<uint8_t> expected = {ChunkLines::Skip, ChunkLines::Skip, ChunkLines::Skip,
+                                         ChunkLines::Read, ChunkLines::Read, ChunkLines::Read,
                                          ChunkLines::Read, ChunkLines::Read, ChunkLines::Binary};
   CHECK(lines.kinds == expected);
 }
