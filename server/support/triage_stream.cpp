@@ -26,7 +26,7 @@ struct FreeDeleter {
 
 // One chunk on its way through the pipeline.
 struct Slot {
-  enum State { Free, Read, Classifying, Ready };
+  enum State { Free, Working, Ready };
   std::unique_ptr<char, FreeDeleter> data;
   size_t length = 0;
   uint64_t seq = 0;
@@ -35,16 +35,18 @@ struct Slot {
   ChunkLines lines;
 };
 
+// Each worker thread reads the next chunk itself and classifies it, so the kernel copies a
+// chunk into the cache of the core that reads it next (a separate reader thread made every
+// chunk cross cores). Reads take turns under one mutex, which keeps them in file order and
+// works on pipes as on files; the calling thread takes the chunks in that order.
 class Pipeline {
 public:
-  Pipeline(int fd, Triager& triager, unsigned classifiers)
-      : fd_(fd), triager_(triager), slots_(2 * classifiers + 3) {
+  Pipeline(int fd, Triager& triager, unsigned workers) : fd_(fd), triager_(triager), slots_(2 * workers + 2) {
     for (auto& s : slots_) {
       s.data.reset(static_cast<char*>(std::aligned_alloc(kAlign, kChunk)));
       if (!s.data) throw std::bad_alloc();
     }
-    threads_.emplace_back([this] { read_loop(); });
-    for (unsigned i = 0; i < classifiers; ++i) threads_.emplace_back([this] { classify_loop(); });
+    for (unsigned i = 0; i < workers; ++i) threads_.emplace_back([this] { work_loop(); });
   }
 
   ~Pipeline() {
@@ -75,53 +77,48 @@ public:
   const std::string& error() const { return error_; }
 
 private:
-  void read_loop() {
-    for (uint64_t seq = 0;; ++seq) {
-      Slot& slot = slots_[seq % slots_.size()];
-      {
-        std::unique_lock lock(mutex_);
-        changed_.wait(lock, [&] { return stop_ || slot.state == Slot::Free; });
-        if (stop_) return;
-      }
-      ssize_t n;
-      do n = ::read(fd_, slot.data.get(), kChunk);
-      while (n < 0 && errno == EINTR);
-      const std::string err = n < 0 ? std::strerror(errno) : "";
-      {
-        std::lock_guard lock(mutex_);
-        slot.seq = seq;
-        slot.length = n > 0 ? static_cast<size_t>(n) : 0;
-        slot.last = n <= 0;
-        slot.state = slot.last ? Slot::Ready : Slot::Read;
-        if (!err.empty()) error_ = err;
-      }
-      changed_.notify_all();
-      if (n <= 0) return;
-    }
-  }
-
-  void classify_loop() {
+  void work_loop() {
     for (;;) {
-      Slot* work = nullptr;
+      Slot* slot = nullptr;
       {
-        std::unique_lock lock(mutex_);
-        changed_.wait(lock, [&] {
-          if (stop_) return true;
-          for (auto& s : slots_)
-            if (s.state == Slot::Read && (!work || s.seq < work->seq)) work = &s;
-          return work != nullptr;
-        });
-        if (stop_) return;
-        work->state = Slot::Classifying;
+        // Claiming a chunk number and reading it happen under one lock: chunk n holds the bytes
+        // after chunk n-1, whichever thread read which.
+        std::unique_lock read_turn(read_mutex_);
+        uint64_t seq = 0;
+        {
+          std::unique_lock lock(mutex_);
+          if (ended_) return;
+          seq = next_seq_;
+          slot = &slots_[seq % slots_.size()];
+          changed_.wait(lock, [&] { return stop_ || slot->state == Slot::Free; });
+          if (stop_) return;
+          slot->state = Slot::Working;
+          ++next_seq_;
+        }
+        ssize_t n;
+        do n = ::read(fd_, slot->data.get(), kChunk);
+        while (n < 0 && errno == EINTR);
+        const std::string err = n < 0 ? std::strerror(errno) : "";
+        std::lock_guard lock(mutex_);
+        slot->seq = seq;
+        slot->length = n > 0 ? static_cast<size_t>(n) : 0;
+        slot->last = n <= 0;
+        if (!err.empty()) error_ = err;
+        if (slot->last) {
+          ended_ = true;
+          slot->state = Slot::Ready;
+          changed_.notify_all();
+          return;
+        }
       }
       try {
-        work->lines = triager_.classify({work->data.get(), work->length});
+        slot->lines = triager_.classify({slot->data.get(), slot->length});
       } catch (const std::exception&) {
-        work->lines = ChunkLines{};  // Out of memory: the chunk is fed unclassified, slower but whole.
+        slot->lines = ChunkLines{};  // Out of memory: the chunk is fed unclassified, slower but whole.
       }
       {
         std::lock_guard lock(mutex_);
-        work->state = Slot::Ready;
+        slot->state = Slot::Ready;
       }
       changed_.notify_all();
     }
@@ -131,9 +128,12 @@ private:
   Triager& triager_;
   std::vector<Slot> slots_;
   std::vector<std::thread> threads_;
-  std::mutex mutex_;
+  std::mutex read_mutex_;  // Held while claiming and reading a chunk.
+  std::mutex mutex_;       // Guards the slots' states and everything below.
   std::condition_variable changed_;
   bool stop_ = false;
+  bool ended_ = false;  // A read returned end of file or an error: no more chunks.
+  uint64_t next_seq_ = 0;
   uint64_t consumed_ = 0;
   Slot* held_ = nullptr;
   std::string error_;

@@ -1,8 +1,9 @@
 // triage_stream: feeds a file descriptor through a Triager with the work spread over threads.
-// One thread reads (page-aligned 1 MiB chunks), a few classify the lines of the chunks read
-// (the stateless part: prefixes, listing artifacts, the prefilter), and the calling thread feeds
-// the classified chunks to the Triager in order, skipping the quiet lines between records. The
-// result is the same report as feeding the file on one thread, line for line.
+// A few worker threads each read the next page-aligned 1 MiB chunk (taking turns, so chunks stay
+// in file order) and classify its lines (the stateless part: prefixes, listing artifacts, the
+// prefilter); the calling thread feeds the classified chunks to the Triager in order, skipping
+// the quiet lines between records. The result is the same report as feeding the file on one
+// thread, line for line.
 //
 // Called from any one thread; the helper threads are its own and are joined before it returns.
 #pragma once
