@@ -161,13 +161,14 @@ ChunkLines TriageEngine::classify(std::string_view chunk) const {
   if (!nl) return out;
   out.begin = static_cast<size_t>(static_cast<const char*>(nl) - chunk.data()) + 1;
   out.end = out.begin;
-  out.starts.reserve(chunk.size() / 64);
-  out.kinds.reserve(chunk.size() / 64);
+  uint32_t count = 0;
   const size_t done = for_each_line(chunk.substr(out.begin), [&](std::string_view line, bool has_nul) {
-    out.starts.push_back(static_cast<uint32_t>(line.data() - chunk.data()));
-    out.kinds.push_back(has_nul ? ChunkLines::Binary : skippable_when_idle(line) ? ChunkLines::Skip : ChunkLines::Read);
+    const ChunkLines::Kind kind = has_nul ? ChunkLines::Binary : skippable_when_idle(line) ? ChunkLines::Skip : ChunkLines::Read;
+    if (kind != ChunkLines::Skip) out.marks.push_back({static_cast<uint32_t>(line.data() - chunk.data()), count, kind});
+    ++count;
   });
   out.end = out.begin + done;
+  out.count = count;
   return out;
 }
 
@@ -179,16 +180,28 @@ void TriageEngine::feed(std::string_view chunk, const ChunkLines& lines) {
   }
   // The head ends with the chunk's first '\n': it finishes the carried line, or is a line.
   feed_lines(chunk.substr(0, lines.begin));
-  const size_t n = lines.starts.size();
-  for (size_t i = 0; i < n; ++i) {
-    const size_t start = lines.starts[i];
-    const size_t stop = (i + 1 < n ? lines.starts[i + 1] : lines.end) - 1;  // Its '\n'.
-    if (lines.kinds[i] == ChunkLines::Skip && idle()) {
-      ++line_no_;
-      continue;
+  const auto& marks = lines.marks;
+  size_t m = 0;         // The first mark at or after `line`.
+  size_t pos = lines.begin;
+  uint32_t line = 0;    // Index of the line at `pos` among the classified ones.
+  while (line < lines.count) {
+    if (idle()) {
+      // Between records: jump to the next line worth reading, counting the skipped ones.
+      if (m == marks.size()) {
+        line_no_ += lines.count - line;
+        break;
+      }
+      line_no_ += marks[m].line - line;
+      line = marks[m].line;
+      pos = marks[m].offset;
     }
-    const std::string_view line = chunk.substr(start, stop - start);
-    on_line(line.substr(0, std::min(line.size(), kMaxLine)), lines.kinds[i] == ChunkLines::Binary);
+    const char* start = chunk.data() + pos;
+    const size_t len = static_cast<size_t>(static_cast<const char*>(std::memchr(start, '\n', lines.end - pos)) - start);
+    const bool marked = m < marks.size() && marks[m].line == line;
+    on_line(std::string_view(start, std::min(len, kMaxLine)), marked && marks[m].kind == ChunkLines::Binary);
+    if (marked) ++m;
+    pos += len + 1;
+    ++line;
   }
   feed_lines(chunk.substr(lines.end));
 }

@@ -102,12 +102,19 @@ class TriageEngine;  // The parser and scorer (triage/engine.h).
 // Which lines of a chunk the parser may skip while it is between records: the stateless part of
 // triage (splitting lines, removing log prefixes, the listing and prefilter checks), which costs
 // most of the time on a big log and can run on other threads, one chunk each, ahead of feed().
+// Only the lines worth reading are listed: on a big log they are a few in a hundred, and the
+// parser jumps from one to the next while no record is open.
 struct ChunkLines {
   size_t begin = 0;  // Just past the chunk's first '\n': the first line classified.
   size_t end = 0;    // Just past its last '\n' (== begin when the chunk holds fewer than 2).
-  std::vector<uint32_t> starts;  // Offset of each classified line in the chunk.
+  uint32_t count = 0;  // Lines classified, from begin to end.
   enum Kind : uint8_t { Skip, Read, Binary };
-  std::vector<uint8_t> kinds;    // Skip: nothing to see between records; Binary: holds a NUL.
+  struct Mark {
+    uint32_t offset;  // Where the line starts in the chunk...
+    uint32_t line;    // ...its index among the classified lines...
+    Kind kind;        // ...and why it is listed (Read, or Binary: it holds a NUL).
+  };
+  std::vector<Mark> marks;  // The lines that are not Skip, in order.
 };
 
 // Streaming triage: feed any chunking of the log, then finish(). Memory is bounded by the
