@@ -831,9 +831,15 @@ int TriageEngine::strongest_frame_sig(std::string_view where) const {
   return best;
 }
 
-// Frame signatures read "file<TAB>function": some stages are told apart by the function (the
-// compiled program's runner in compile_fx.py, the generated module's `call`).
-int TriageEngine::strongest_frame_sig(const LogFrame& f) const { return strongest_frame_sig(f.file + "\t" + f.function); }
+// Frame signatures read "file<TAB>function", then "<TAB>code" when the frame printed its source
+// line: some stages are told apart by the function (the compiled program's runner in
+// compile_fx.py, the generated module's `call`), some by the call a frame is making (Dynamo's
+// compile_and_call_fx_graph assembles the graph itself before its one call into the backend).
+int TriageEngine::strongest_frame_sig(const LogFrame& f) const {
+  std::string where = f.file + "\t" + f.function;
+  if (!f.code.empty()) where += "\t" + f.code;
+  return strongest_frame_sig(where);
+}
 
 // The component a traceback's frames point at, innermost first. The first frame with a decisive
 // signature decides; pass-through frames decide only when nothing else does; the user's own code

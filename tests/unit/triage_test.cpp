@@ -147,6 +147,12 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"accuracy numbers", "Mismatched elements: 3 / 40 (7.5%)\nGreatest absolute difference: 0.5 at index (1,)\n", "accuracy"},
       {"allclose False", "Result of torch.allclose(out_eager, out_compiled): False\n", "accuracy"},
       {"Unsupported, old text", "torch._dynamo.exc.Unsupported: call_function BuiltinVariable(setattr) [UserDefinedObjectVariable]\n", "graph_break"},
+      {"a variable with no proxy form, the cause of an Unsupported",
+       "  File \"/x/site-packages/torch/_dynamo/variables/base.py\", line 246, in as_proxy\n    raise NotImplementedError(str(self))\n"
+       "NotImplementedError: UserDefinedObjectVariable(Config)\n\nThe above exception was the direct cause of the following exception:\n\n"
+       "Traceback (most recent call last):\n  File \"/home/u/train.py\", line 9, in <module>\n",
+       "graph_break"},
+      {"a variable with no constant form", "NotImplementedError: ListIteratorVariable(length=2, index=0) is not a constant\n", "graph_break"},
       {"graph break cut before its reason",
        "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:1] [0/0] [__graph_breaks]   Hint: Use torch.cond\n", "graph_break"},
       {"recompile cut mid-record",
@@ -231,6 +237,15 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"/x/site-packages/torch/_dynamo/output_graph.py\", line 1168, in compile_and_call_fx_graph\n"
        "    compiled_fn = self.call_user_compiler(gm)\n"
        "  File \"/x/site-packages/torch/_dynamo/utils.py\", line 262, in time_wrapper\n    r = func(*args, **kwargs)\n",
+       "backend_compiler_failed"},
+      {"Dynamo assembling its graph, before any backend call",
+       "File ~/env/lib/python3.12/site-packages/torch/_dynamo/output_graph.py:1123, in OutputGraph.compile_subgraph(self, tx)\n"
+       "-> 1123         self.compile_and_call_fx_graph(tx, outputs, root)\n"
+       "File ~/env/lib/python3.12/site-packages/torch/_dynamo/output_graph.py:1269, in OutputGraph.compile_and_call_fx_graph(self, tx, rv, root)\n"
+       "-> 1269         fx.GraphModule(root, self.graph),\n",
+       "dynamo_internal_error"},
+      {"compile_and_call_fx_graph cut before its code line",
+       "  File \"/x/site-packages/torch/_dynamo/output_graph.py\", line 1168, in compile_and_call_fx_graph\n",
        "backend_compiler_failed"},
       {"only the compile driver's frames",
        "  File \"/x/site-packages/torch/_dynamo/convert_frame.py\", line 535, in compile_inner\n"
