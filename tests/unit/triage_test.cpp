@@ -288,6 +288,21 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "python: /home/ana/.triton/llvm/llvm-b5cc-ubuntu-x64/include/llvm/ADT/SmallVector.h:291: T& llvm::X::operator[](size_type): Assertion `idx < size()' failed.\n",
        "triton_kernel_failure"},
       {"the C toolchain failed under a compile", "collect2: error: ld returned 1 exit status\n", "backend_compiler_failed"},
+      {"Rich box wrapping a long library path onto the next line",
+       "\u256D\u2500\u2500\u2500 Traceback (most recent call last) \u2500\u2500\u2500\u256E\n"
+       "\u2502 /home/u/run.py:8 in main                               \u2502\n"
+       "\u2502                                                        \u2502\n"
+       "\u2502 /home/u/.venv/lib/python3.11/site-packages/torch/_     \u2502\n"
+       "\u2502 inductor/codegen/simd.py:1200 in codegen_node         \u2502\n"
+       "\u2502                                                        \u2502\n"
+       "\u2502 \u2771 1200 \u2502   self.codegen_node_schedule(node_schedule)  \u2502\n",
+       "backend_compiler_failed"},
+      {"Rich path wrapped twice, on Windows",
+       "\u256D\u2500\u2500\u2500 Traceback (most recent call last) \u2500\u2500\u2500\u256E\n"
+       "\u2502 C:\\Users\\u\\AppData\\Local\\Programs\\Python\\Lib\\site-pack \u2502\n"
+       "\u2502 ages\\torch\\_dynamo\\variables\\ \u2502\n"
+       "\u2502 builtin.py:931 in call_getattr \u2502\n",
+       "dynamo_internal_error"},
       {"Rich frame without its box", "/x/site-packages/torch/_dynamo/variables/builtin.py:931 in call_getattr\n", "dynamo_internal_error"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
