@@ -85,6 +85,19 @@ bool is_compiler_path(std::string_view p) {
 
 std::string frame_key(const LogFrame& f) { return f.file + ":" + std::to_string(f.line); }
 
+bool is_absolute_path(std::string_view p) {
+  return p.starts_with('/') || p.starts_with('~') || p.starts_with('<') || p.starts_with('\\') ||
+         (p.size() > 2 && p[1] == ':' && (p[2] == '\\' || p[2] == '/'));
+}
+
+// The first part of a frame path that Rich wrapped: an absolute path with no spaces that is not
+// yet a frame ("/venv/lib/python3.11/site-packages/torch/_").
+bool is_path_fragment(std::string_view t) {
+  if (t.size() < 8 || !is_absolute_path(t) || t.starts_with('<')) return false;
+  if (t.find_first_of(" \t") != std::string_view::npos || t.find(".py:") != std::string_view::npos) return false;
+  return std::count(t.begin(), t.end(), '/') + std::count(t.begin(), t.end(), '\\') >= 3;
+}
+
 // "L['x']" -> "x"; "L['self'].x" stays.
 std::string local_name(std::string_view s) {
   if (s.starts_with("L['") && s.ends_with("']") && s.size() > 5) return std::string(s.substr(3, s.size() - 5));
@@ -280,6 +293,9 @@ void TriageEngine::process(const LogLine& line) {
 bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std::string_view trimmed) {
   const uint32_t ln = static_cast<uint32_t>(line_no_);
   const bool indented = !t.empty() && (t[0] == ' ' || t[0] == '\t');
+  // The start of a path Rich wrapped (see "Frames" below) belongs to the very next line only.
+  std::string head;
+  head.swap(path_head_);
 
   // Chained exceptions and new tracebacks end the current record.
   // IPython: "XError   Traceback (...)"; Rich: "╭───── Traceback (most recent call last) ─────╮".
@@ -409,9 +425,15 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
     }
   }
 
-  // Frames.
+  // Frames. Rich draws a traceback in a fixed-width box and wraps a path longer than the box onto
+  // the next line ("│ /venv/lib/python3.11/site-packages/torch/_ │" then "│ inductor/graph.py:12 in f │"):
+  // the frame line then starts mid-path, and the part before it came on the line(s) above.
   if (auto frame = parse_frame_line(trimmed)) {
     frame->log_line = ln;
+    if (!head.empty() && !frame->file.empty() && !is_absolute_path(frame->file)) {
+      std::replace(head.begin(), head.end(), '\\', '/');
+      frame->file = head + frame->file;
+    }
     switch (mode_) {
       case Mode::UserCode:
         if (exc_) exc_->user_code.push_back(*frame);
@@ -450,6 +472,10 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
   switch (mode_) {
     case Mode::Traceback: {
       if (trimmed.empty()) return true;
+      if (head.empty() ? is_path_fragment(trimmed) : is_path_fragment(head + std::string(trimmed))) {
+        path_head_ = head + std::string(trimmed);  // Very long paths wrap more than once.
+        return true;
+      }
       if (trimmed.find_first_not_of("^~ ") == std::string_view::npos) return true;  // Caret line.
       // IPython prints source context as "     54  code" and marks the line the frame is executing
       // with an arrow ("---> 55     code", "-> [1798](link) code"): that line is the frame's code.
@@ -845,9 +871,15 @@ int TriageEngine::strongest_frame_sig(std::string_view where) const {
   return best;
 }
 
-// Frame signatures read "file<TAB>function": some stages are told apart by the function (the
-// compiled program's runner in compile_fx.py, the generated module's `call`).
-int TriageEngine::strongest_frame_sig(const LogFrame& f) const { return strongest_frame_sig(f.file + "\t" + f.function); }
+// Frame signatures read "file<TAB>function", then "<TAB>code" when the frame printed its source
+// line: some stages are told apart by the function (the compiled program's runner in
+// compile_fx.py, the generated module's `call`), some by the call a frame is making (Dynamo's
+// compile_and_call_fx_graph assembles the graph itself before its one call into the backend).
+int TriageEngine::strongest_frame_sig(const LogFrame& f) const {
+  std::string where = f.file + "\t" + f.function;
+  if (!f.code.empty()) where += "\t" + f.code;
+  return strongest_frame_sig(where);
+}
 
 // The component a traceback's frames point at, innermost first. The first frame with a decisive
 // signature decides; pass-through frames decide only when nothing else does; the user's own code

@@ -125,6 +125,7 @@ private:
   std::string script_;
   std::vector<int> scratch_;
   std::string source_scratch_;  // "path\t" of an error-level log line, reused to stay allocation-free.
+  std::string path_head_;       // Rich wraps a long frame path: its first part, awaiting the rest.
 };
 
 }  // namespace pt2bb

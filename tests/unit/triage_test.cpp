@@ -147,6 +147,12 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"accuracy numbers", "Mismatched elements: 3 / 40 (7.5%)\nGreatest absolute difference: 0.5 at index (1,)\n", "accuracy"},
       {"allclose False", "Result of torch.allclose(out_eager, out_compiled): False\n", "accuracy"},
       {"Unsupported, old text", "torch._dynamo.exc.Unsupported: call_function BuiltinVariable(setattr) [UserDefinedObjectVariable]\n", "graph_break"},
+      {"a variable with no proxy form, the cause of an Unsupported",
+       "  File \"/x/site-packages/torch/_dynamo/variables/base.py\", line 246, in as_proxy\n    raise NotImplementedError(str(self))\n"
+       "NotImplementedError: UserDefinedObjectVariable(Config)\n\nThe above exception was the direct cause of the following exception:\n\n"
+       "Traceback (most recent call last):\n  File \"/home/u/train.py\", line 9, in <module>\n",
+       "graph_break"},
+      {"a variable with no constant form", "NotImplementedError: ListIteratorVariable(length=2, index=0) is not a constant\n", "graph_break"},
       {"graph break cut before its reason",
        "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:1] [0/0] [__graph_breaks]   Hint: Use torch.cond\n", "graph_break"},
       {"recompile cut mid-record",
@@ -164,6 +170,14 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "other"},
       {"data-dependent error cut to its hints", "  File \"/w/model.py\", line 51, in forward\n    q = q + self.mha(q)\n\nFor C++ stack trace, run with TORC",
        "other"},
+      {"ShapeEnv failing on an unbacked symbol, logged only",
+       "W0101 00:00:00.000000 1 torch/fx/experimental/symbolic_shapes.py:6000] failed during evaluate_expr(Ne(u3, 0), hint=None, size_oblivious=False, forcing_spec=False\n",
+       "other"},
+      {"a backed symbol is not data-dependent",
+       "W0101 00:00:00.000000 1 torch/fx/experimental/symbolic_shapes.py:6000] failed during evaluate_expr(Eq(s0, 4), hint=4, size_oblivious=False\n",
+       "unknown"},
+      {"export-only guard warning",
+       "W0101 00:00:00.000000 1 torch/_dynamo/guards.py:1800] [0/0] Untracked tensor used in export constraints\n", "other"},
       {"export constraint", "torch._dynamo.exc.UserError: Constraints violated (batch)! For more information, run with TORCH_LOGS=\"+dynamic\".\n", "other"},
       {"index out of bounds assert",
        "/tmp/torchinductor_u/ab/cab.py:18: unknown: block: [0,0,0], thread: [0,0,0] Assertion `index out of bounds: 0 <= tmp2 < 8` failed.\n",
@@ -232,6 +246,15 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "    compiled_fn = self.call_user_compiler(gm)\n"
        "  File \"/x/site-packages/torch/_dynamo/utils.py\", line 262, in time_wrapper\n    r = func(*args, **kwargs)\n",
        "backend_compiler_failed"},
+      {"Dynamo assembling its graph, before any backend call",
+       "File ~/env/lib/python3.12/site-packages/torch/_dynamo/output_graph.py:1123, in OutputGraph.compile_subgraph(self, tx)\n"
+       "-> 1123         self.compile_and_call_fx_graph(tx, outputs, root)\n"
+       "File ~/env/lib/python3.12/site-packages/torch/_dynamo/output_graph.py:1269, in OutputGraph.compile_and_call_fx_graph(self, tx, rv, root)\n"
+       "-> 1269         fx.GraphModule(root, self.graph),\n",
+       "dynamo_internal_error"},
+      {"compile_and_call_fx_graph cut before its code line",
+       "  File \"/x/site-packages/torch/_dynamo/output_graph.py\", line 1168, in compile_and_call_fx_graph\n",
+       "backend_compiler_failed"},
       {"only the compile driver's frames",
        "  File \"/x/site-packages/torch/_dynamo/convert_frame.py\", line 535, in compile_inner\n"
        "    out_code = transform_code_object(code, transform)\n",
@@ -265,6 +288,21 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "python: /home/ana/.triton/llvm/llvm-b5cc-ubuntu-x64/include/llvm/ADT/SmallVector.h:291: T& llvm::X::operator[](size_type): Assertion `idx < size()' failed.\n",
        "triton_kernel_failure"},
       {"the C toolchain failed under a compile", "collect2: error: ld returned 1 exit status\n", "backend_compiler_failed"},
+      {"Rich box wrapping a long library path onto the next line",
+       "\u256D\u2500\u2500\u2500 Traceback (most recent call last) \u2500\u2500\u2500\u256E\n"
+       "\u2502 /home/u/run.py:8 in main                               \u2502\n"
+       "\u2502                                                        \u2502\n"
+       "\u2502 /home/u/.venv/lib/python3.11/site-packages/torch/_     \u2502\n"
+       "\u2502 inductor/codegen/simd.py:1200 in codegen_node         \u2502\n"
+       "\u2502                                                        \u2502\n"
+       "\u2502 \u2771 1200 \u2502   self.codegen_node_schedule(node_schedule)  \u2502\n",
+       "backend_compiler_failed"},
+      {"Rich path wrapped twice, on Windows",
+       "\u256D\u2500\u2500\u2500 Traceback (most recent call last) \u2500\u2500\u2500\u256E\n"
+       "\u2502 C:\\Users\\u\\AppData\\Local\\Programs\\Python\\Lib\\site-pack \u2502\n"
+       "\u2502 ages\\torch\\_dynamo\\variables\\ \u2502\n"
+       "\u2502 builtin.py:931 in call_getattr \u2502\n",
+       "dynamo_internal_error"},
       {"Rich frame without its box", "/x/site-packages/torch/_dynamo/variables/builtin.py:931 in call_getattr\n", "dynamo_internal_error"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
