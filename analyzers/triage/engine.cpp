@@ -163,7 +163,9 @@ bool TriageEngine::skippable_when_idle(std::string_view raw) const {
   const LogLine line = split_log_line(raw.substr(0, std::min(raw.size(), kMaxLine)));
   if (line.trace_payload) return true;
   if (!line.artifact.empty()) return listing_artifact(line.artifact);
-  if (line.pytest_error || !line.error_source.empty()) return false;
+  // Rich tracebacks are rare in big logs, and their lines need no keyword to matter: a frame
+  // path Rich wrapped starts on a line that is only part of a path (see handle_structure).
+  if (line.pytest_error || line.boxed || !line.error_source.empty()) return false;
   return !prefilter_matches(line.text);
 }
 
@@ -264,7 +266,7 @@ void TriageEngine::process(const LogLine& line) {
   }
   if (!line.error_source.empty()) logged_error(line);
   const bool matched = prefilter_matches(t);
-  if (mode_ == Mode::None && !matched && line.artifact.empty() && !line.pytest_error) return;
+  if (mode_ == Mode::None && !matched && line.artifact.empty() && !line.pytest_error && !line.boxed) return;
 
   std::string_view trimmed = trim(t);
   if (!t.empty() && t[0] == '{' && (t.find("\"compilation_metrics\"") != std::string_view::npos ||
@@ -423,6 +425,13 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
       rc_->first_line = ln;
       mode_ = Mode::Recompile;
     }
+  }
+
+  // A Rich frame whose path wraps, at the top of an excerpt cut below the traceback's header.
+  if (mode_ == Mode::None && line.boxed &&
+      (head.empty() ? is_path_fragment(trimmed) : is_path_fragment(head + std::string(trimmed)))) {
+    path_head_ = head + std::string(trimmed);
+    return true;
   }
 
   // Frames. Rich draws a traceback in a fixed-width box and wraps a path longer than the box onto

@@ -226,6 +226,7 @@ LogLine split_log_line(std::string_view s) {
   while (s.size() >= 2 && s[0] == '>' && s[1] == ' ') s.remove_prefix(2);
   // Rich draws its traceback in a box: "│ /p/x.py:12 in f        │".
   if (s.starts_with(kBoxSide)) {
+    out.boxed = true;
     s.remove_prefix(kBoxSide.size());
     while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
     if (s.ends_with(kBoxSide)) s.remove_suffix(kBoxSide.size());

@@ -18,6 +18,7 @@ struct LogLine {
   bool prefixed = false;        // A glog or logging-module prefix was removed.
   bool pytest_error = false;    // pytest's "E   " marker was removed.
   bool trace_payload = false;   // A TORCH_TRACE payload line (leading tab removed).
+  bool boxed = false;           // Rich's box sides ("│ ... │") were removed: a line of a Rich traceback.
 };
 
 // Never fails: a line with no known decoration comes back whole in `text`.

@@ -303,6 +303,12 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "\u2502 ages\\torch\\_dynamo\\variables\\ \u2502\n"
        "\u2502 builtin.py:931 in call_getattr \u2502\n",
        "dynamo_internal_error"},
+      {"Rich traceback cut below its header, on a wrapped path",
+       "\u2502 /home/u/.venv/lib/python3.11/site-packages/torch/_     \u2502\n"
+       "\u2502 dynamo/variables/builtin.py:931 in call_getattr        \u2502\n"
+       "\u2502                                                        \u2502\n"
+       "\u2502 \u2771  931 \u2502   return obj.var_getattr(tx, name)         \u2502\n",
+       "dynamo_internal_error"},
       {"Rich frame without its box", "/x/site-packages/torch/_dynamo/variables/builtin.py:931 in call_getattr\n", "dynamo_internal_error"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
