@@ -309,6 +309,25 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "\u2502                                                        \u2502\n"
        "\u2502 \u2771  931 \u2502   return obj.var_getattr(tx, name)         \u2502\n",
        "dynamo_internal_error"},
+      {"only the compiled function's wrapper, cut before the failure",
+       "Traceback (most recent call last):\n"
+       "  File \"/home/u/job.py\", line 30, in <module>\n"
+       "    out = step(x)\n"
+       "  File \"/venv/lib/python3.11/site-packages/torch/_dynamo/eval_frame.py\", line 655, in _fn\n"
+       "    return fn(*args, **kwargs)\n",
+       "backend_compiler_failed"},
+      {"only fake-tensor frames, no wrapper message",
+       "  File \"/venv/lib/python3.11/site-packages/torch/_subclasses/fake_tensor.py\", line 1250, in dispatch\n"
+       "    return self._cached_dispatch_impl(func, types, args, kwargs)\n"
+       "  File \"/venv/lib/python3.11/site-packages/torch/_subclasses/fake_impls.py\", line 480, in multi_device_op_default\n"
+       "    return run_and_return_new_tensor_of_input_device(fake_mode, func, args, kwargs)\n",
+       "other"},
+      {"a wrapper frame does not hide a deeper component",
+       "  File \"/venv/lib/python3.11/site-packages/torch/_dynamo/eval_frame.py\", line 655, in _fn\n"
+       "    return fn(*args, **kwargs)\n"
+       "  File \"/venv/lib/python3.11/site-packages/torch/_dynamo/variables/builtin.py\", line 931, in call_getattr\n"
+       "    return obj.var_getattr(tx, name)\n",
+       "dynamo_internal_error"},
       {"Rich frame without its box", "/x/site-packages/torch/_dynamo/variables/builtin.py:931 in call_getattr\n", "dynamo_internal_error"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
