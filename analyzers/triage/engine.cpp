@@ -158,7 +158,11 @@ void TriageEngine::feed_lines(std::string_view chunk) {
 
 bool TriageEngine::prefilter_matches(std::string_view text) const { return RE2::PartialMatch(text, *prefilter_); }
 
-bool TriageEngine::skippable_when_idle(std::string_view raw) const {
+std::unique_ptr<RE2> TriageEngine::copy_prefilter() const {
+  return std::make_unique<RE2>(prefilter_->pattern(), prefilter_->options());
+}
+
+bool TriageEngine::skippable_when_idle(std::string_view raw, const RE2& prefilter) const {
   // The same early exits as process() takes when no record is open.
   const LogLine line = split_log_line(raw.substr(0, std::min(raw.size(), kMaxLine)));
   if (line.trace_payload) return true;
@@ -166,10 +170,10 @@ bool TriageEngine::skippable_when_idle(std::string_view raw) const {
   // Rich tracebacks are rare in big logs, and their lines need no keyword to matter: a frame
   // path Rich wrapped starts on a line that is only part of a path (see handle_structure).
   if (line.pytest_error || line.boxed || !line.error_source.empty()) return false;
-  return !prefilter_matches(line.text);
+  return !RE2::PartialMatch(line.text, prefilter);
 }
 
-ChunkLines TriageEngine::classify(std::string_view chunk) const {
+ChunkLines TriageEngine::classify(std::string_view chunk, const RE2& prefilter) const {
   ChunkLines out;
   if (chunk.size() > UINT32_MAX) return out;  // Offsets are 32-bit: such a chunk is fed unclassified.
   const void* nl = std::memchr(chunk.data(), '\n', chunk.size());
@@ -178,7 +182,7 @@ ChunkLines TriageEngine::classify(std::string_view chunk) const {
   out.end = out.begin;
   uint32_t count = 0;
   const size_t done = for_each_line(chunk.substr(out.begin), [&](std::string_view line, bool has_nul) {
-    const ChunkLines::Kind kind = has_nul ? ChunkLines::Binary : skippable_when_idle(line) ? ChunkLines::Skip : ChunkLines::Read;
+    const ChunkLines::Kind kind = has_nul ? ChunkLines::Binary : skippable_when_idle(line, prefilter) ? ChunkLines::Skip : ChunkLines::Read;
     if (kind != ChunkLines::Skip) out.marks.push_back({static_cast<uint32_t>(line.data() - chunk.data()), count, kind});
     ++count;
   });

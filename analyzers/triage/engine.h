@@ -26,7 +26,10 @@ public:
 
   void feed(std::string_view chunk);
   void feed(std::string_view chunk, const ChunkLines& lines);
-  ChunkLines classify(std::string_view chunk) const;  // Reads only the immutable members.
+  ChunkLines classify(std::string_view chunk) const { return classify(chunk, *prefilter_); }
+  // Reads only the immutable members; `prefilter` is prefilter_ or a copy_prefilter().
+  ChunkLines classify(std::string_view chunk, const RE2& prefilter) const;
+  std::unique_ptr<RE2> copy_prefilter() const;
   TriageReport finish();
 
 private:
@@ -70,7 +73,7 @@ private:
 
   // Between records: a line that may be skipped then has no effect on the parser.
   bool idle() const { return mode_ == Mode::None && trace_artifact_.empty(); }
-  bool skippable_when_idle(std::string_view raw) const;
+  bool skippable_when_idle(std::string_view raw, const RE2& prefilter) const;
   bool prefilter_matches(std::string_view text) const;
   void feed_lines(std::string_view chunk);
   void append_partial(std::string_view piece);

@@ -24,6 +24,10 @@
 #include "knowledge/gb_registry.h"
 #include "triage/triage_knowledge.h"
 
+namespace re2 {
+class RE2;
+}  // namespace re2
+
 namespace pt2bb {
 
 // The fixed category ids, used in every output.
@@ -117,6 +121,23 @@ struct ChunkLines {
   std::vector<Mark> marks;  // The lines that are not Skip, in order.
 };
 
+// Classifies chunks for one Triager with its own copy of the prefilter expression: RE2 takes a
+// lock on every search, and threads that share one expression pass that lock's cache line back
+// and forth. One per classifying thread; it must not outlive its Triager.
+class ChunkClassifier {
+public:
+  ChunkClassifier(ChunkClassifier&&) noexcept;
+  ChunkClassifier& operator=(ChunkClassifier&&) noexcept;
+  ~ChunkClassifier();
+  ChunkLines classify(std::string_view chunk) const;  // The same as Triager::classify.
+
+private:
+  friend class Triager;
+  ChunkClassifier(const TriageEngine& engine, std::unique_ptr<re2::RE2> prefilter);
+  const TriageEngine* engine_;
+  std::unique_ptr<re2::RE2> prefilter_;
+};
+
 // Streaming triage: feed any chunking of the log, then finish(). Memory is bounded by the
 // number of distinct findings, not by the log's size.
 class Triager {
@@ -132,6 +153,7 @@ public:
   // Classifies the lines of a chunk. Const and thread-safe: other threads may classify the next
   // chunks while this one is fed.
   ChunkLines classify(std::string_view chunk) const;
+  ChunkClassifier classifier() const;  // For a thread that classifies many chunks.
   TriageReport finish();  // Call once.
 
 private:

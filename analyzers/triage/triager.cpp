@@ -13,6 +13,14 @@ void Triager::feed(std::string_view chunk) { engine_->feed(chunk); }
 void Triager::feed(std::string_view chunk, const ChunkLines& lines) { engine_->feed(chunk, lines); }
 ChunkLines Triager::classify(std::string_view chunk) const { return engine_->classify(chunk); }
 TriageReport Triager::finish() { return engine_->finish(); }
+ChunkClassifier Triager::classifier() const { return ChunkClassifier(*engine_, engine_->copy_prefilter()); }
+
+ChunkClassifier::ChunkClassifier(const TriageEngine& engine, std::unique_ptr<re2::RE2> prefilter)
+    : engine_(&engine), prefilter_(std::move(prefilter)) {}
+ChunkClassifier::ChunkClassifier(ChunkClassifier&&) noexcept = default;
+ChunkClassifier& ChunkClassifier::operator=(ChunkClassifier&&) noexcept = default;
+ChunkClassifier::~ChunkClassifier() = default;
+ChunkLines ChunkClassifier::classify(std::string_view chunk) const { return engine_->classify(chunk, *prefilter_); }
 
 TriageReport triage_text(std::string_view log, const TriageOptions& options) {
   Triager t(options);

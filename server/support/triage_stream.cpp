@@ -78,6 +78,7 @@ public:
 
 private:
   void work_loop() {
+    const ChunkClassifier classifier = triager_.classifier();
     for (;;) {
       Slot* slot = nullptr;
       {
@@ -112,7 +113,7 @@ private:
         }
       }
       try {
-        slot->lines = triager_.classify({slot->data.get(), slot->length});
+        slot->lines = classifier.classify({slot->data.get(), slot->length});
       } catch (const std::exception&) {
         slot->lines = ChunkLines{};  // Out of memory: the chunk is fed unclassified, slower but whole.
       }
