@@ -258,6 +258,9 @@ void TriageEngine::add_hits(std::string_view t, std::vector<int>& out) {
 }
 
 void TriageEngine::process(const LogLine& line) {
+  // The start of a path Rich wrapped belongs to the very next line only, whatever that line is.
+  std::string head;
+  head.swap(path_head_);
   std::string_view t = line.text;
   if (line.trace_payload) {
     if (!trace_payload_wanted(trace_artifact_)) return;
@@ -279,7 +282,7 @@ void TriageEngine::process(const LogLine& line) {
     on_trace_json(t);
     return;
   }
-  if (handle_structure(line, t, trimmed)) return;
+  if (handle_structure(line, t, trimmed, head)) return;
   if (!matched) return;
 
   std::vector<int> hits;
@@ -296,12 +299,11 @@ void TriageEngine::process(const LogLine& line) {
   for (int s : hits) standalone(s, trimmed);
 }
 
-bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std::string_view trimmed) {
+// `head`: the start of a frame path Rich wrapped on the line before (see "Frames" below), or "".
+bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std::string_view trimmed,
+                                    std::string& head) {
   const uint32_t ln = static_cast<uint32_t>(line_no_);
   const bool indented = !t.empty() && (t[0] == ' ' || t[0] == '\t');
-  // The start of a path Rich wrapped (see "Frames" below) belongs to the very next line only.
-  std::string head;
-  head.swap(path_head_);
 
   // Chained exceptions and new tracebacks end the current record.
   // IPython: "XError   Traceback (...)"; Rich: "╭───── Traceback (most recent call last) ─────╮".

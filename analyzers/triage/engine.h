@@ -72,7 +72,8 @@ private:
   enum class Mode { None, Traceback, Message, UserCode, GraphBreak, GbFrames, Recompile, Explain, Stack };
 
   // Between records: a line that may be skipped then has no effect on the parser.
-  bool idle() const { return mode_ == Mode::None && trace_artifact_.empty(); }
+  // A Rich path fragment waiting for the line that finishes it makes the next line count too.
+  bool idle() const { return mode_ == Mode::None && trace_artifact_.empty() && path_head_.empty(); }
   bool skippable_when_idle(std::string_view raw, const RE2& prefilter) const;
   bool prefilter_matches(std::string_view text) const;
   void feed_lines(std::string_view chunk);
@@ -80,7 +81,7 @@ private:
   void flush_carry();
   void on_line(std::string_view raw, bool has_nul);
   void process(const LogLine& line);
-  bool handle_structure(const LogLine& line, std::string_view t, std::string_view trimmed);
+  bool handle_structure(const LogLine& line, std::string_view t, std::string_view trimmed, std::string& head);
   void on_trace_json(std::string_view t);
   void add_hits(std::string_view t, std::vector<int>& out);
   void add_frame(LogFrame f);

@@ -426,6 +426,10 @@ TEST_CASE("streaming: any chunking, classified or not, gives the same report as 
   // Lines the classifier must not skip: binary bytes, an over-long line, CRLF, no final newline.
   logs.emplace_back("binary", "ok line\nGraph br\0\x01 junk\nSegmentation fault\n"s);
   logs.emplace_back("long", std::string(70000, 'x') + " Segmentation fault\r\nE   RuntimeError: CUDA error: x");
+  // A Rich path fragment, then a quiet line: the fragment belongs to that line, not a later frame.
+  logs.emplace_back("rich fragment", "\u2502 /home/u/.venv/lib/python3.11/site-packages/torch/_ \u2502\n"
+                                     "quiet line\n"
+                                     "\u2502 inductor/graph.py:12 in run \u2502\n");
   REQUIRE(logs.size() >= 30);
   for (const auto& [name, text] : logs) {
     CAPTURE(name);
