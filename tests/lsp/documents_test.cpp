@@ -11,10 +11,6 @@ namespace {
 
 constexpr const char* kPath = "/ws/test/dynamo/test_example.py";
 
-json range(int l1, int c1, int l2, int c2) {
-  return {{"start", {{"line", l1}, {"character", c1}}}, {"end", {{"line", l2}, {"character", c2}}}};
-}
-
 // The codes of the diagnostics in a publish, with their 1-based start lines: "3:syntax-error".
 std::vector<std::string> check_codes(const json& publish) {
   std::vector<std::string> out;

@@ -172,6 +172,14 @@ std::optional<json> TestClient::wait_for(std::function<bool(const json&)> pred, 
   }
 }
 
+json TestClient::code_actions(const std::string& path, const json& range, const json& diagnostics) {
+  const json reply = request("textDocument/codeAction", {{"textDocument", {{"uri", uri(path)}}},
+                                                         {"range", range},
+                                                         {"context", {{"diagnostics", diagnostics}}}});
+  REQUIRE_MESSAGE(reply.contains("result"), reply.dump());
+  return reply["result"];
+}
+
 json TestClient::initialize(json params) {
   if (!params.contains("capabilities")) params["capabilities"] = json::object();
   if (!params.contains("processId")) params["processId"] = nullptr;

@@ -33,6 +33,11 @@ using json = nlohmann::json;
 
 ServerOptions test_options();
 
+// An LSP range, 0-based lines and characters.
+inline json range(int l1, int c1, int l2, int c2) {
+  return {{"start", {{"line", l1}, {"character", c1}}}, {"end", {{"line", l2}, {"character", c2}}}};
+}
+
 class TestClient {
 public:
   // `configure` runs on the server thread before it starts reading (register test handlers).
@@ -48,6 +53,9 @@ public:
   void close_input();
 
   json initialize(json params = json::object());
+  // textDocument/codeAction on `path` at `range` with these diagnostics in its context; returns
+  // the actions (REQUIRE fails on an error reply).
+  json code_actions(const std::string& path, const json& range, const json& diagnostics = json::array());
   void open(const std::string& path, const std::string& text, int64_t version = 1,
             const std::string& language = "python");
   void change(const std::string& path, int64_t version, const json& content_changes);

@@ -245,10 +245,7 @@ TEST_CASE("code lenses: Reproduce on each test method, the steps atop a repro sc
   for (const auto& l : lenses) commands.push_back(l["command"]["command"]);
   CHECK(commands == std::vector<std::string>{"pt2bb.reproduce", "pt2bb.collectLogs", "pt2bb.inspectArtifacts", "pt2bb.minimize"});
   // The other steps are code actions on a test method.
-  json actions = client.request("textDocument/codeAction",
-                                {{"textDocument", {{"uri", TestClient::uri(test_file)}}},
-                                 {"range", {{"start", {{"line", 5}, {"character", 0}}}, {"end", {{"line", 5}, {"character", 0}}}}},
-                                 {"context", {{"diagnostics", json::array()}}}})["result"];
+  json actions = client.code_actions(test_file, range(5, 0, 5, 0));
   std::vector<std::string> titles;
   for (const auto& a : actions)
     if (a["title"].get<std::string>().rfind("pt2bb: ", 0) == 0) titles.push_back(a["title"]);

@@ -36,10 +36,6 @@ struct TempWorkspace {
   }
 };
 
-json range(int l1, int c1, int l2, int c2) {
-  return {{"start", {{"line", l1}, {"character", c1}}}, {"end", {{"line", l2}, {"character", c2}}}};
-}
-
 // Starts the server on `ws` with progress support and waits until the index is built.
 void start(TestClient& client, const TempWorkspace& ws) {
   client.initialize({{"rootUri", TestClient::uri(ws.root.string())},
@@ -86,12 +82,8 @@ TEST_CASE("Add failing test: preferred target and two alternatives, each edit co
               "import torch\n\n\ndef fn(x):\n    if x.sum() > 0:  # graph break on a data-dependent branch\n"
               "        return x.cumsum(0)\n    return x\n\n\ntorch.compile(fn, fullgraph=True)(torch.ones(4))\n");
   client.wait_diagnostics(repro);
-  json reply = client.request("textDocument/codeAction",
-                              {{"textDocument", {{"uri", TestClient::uri(repro)}}},
-                               {"range", range(0, 0, 0, 0)},
-                               {"context", {{"diagnostics", json::array()}}}});
   json actions = json::array();
-  for (const auto& a : reply["result"])
+  for (const auto& a : client.code_actions(repro, range(0, 0, 0, 0)))
     if (a["title"].get<std::string>().rfind("Add failing test", 0) == 0) actions.push_back(a);
   REQUIRE(actions.size() == 3);
   CHECK(actions[0]["title"] == "Add failing test to test/dynamo/test_repros.py::ReproTests");
@@ -143,11 +135,8 @@ TEST_CASE("a test added to test_misc.py in this session is flagged, with a move 
   CHECK(count == 1);
   CHECK(diag["message"].get<std::string>().find("test/dynamo/test_recompiles.py") != std::string::npos);
 
-  json reply = client.request("textDocument/codeAction", {{"textDocument", {{"uri", TestClient::uri(misc)}}},
-                                                          {"range", diag["range"]},
-                                                          {"context", {{"diagnostics", json::array({diag})}}}});
   json move;
-  for (const auto& a : reply["result"])
+  for (const auto& a : client.code_actions(misc, diag["range"], json::array({diag})))
     if (a["title"] == "Move test to test/dynamo/test_recompiles.py::RecompileTests") move = a;
   REQUIRE(move.is_object());
   const auto& changes = move["edit"]["changes"];

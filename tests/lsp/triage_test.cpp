@@ -124,15 +124,11 @@ TEST_CASE("a size-mismatch recompile offers mark_dynamic before the compiled fun
   std::ifstream in(ws.path("src/train.py"));
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   client.open(ws.path("src/train.py"), text);
-  const json reply = client.request(
-      "textDocument/codeAction",
-      {{"textDocument", {{"uri", TestClient::uri(ws.path("src/train.py"))}}},
-       {"range", {{"start", {{"line", 7}, {"character", 8}}}, {"end", {{"line", 7}, {"character", 8}}}}},
-       {"context", {{"diagnostics", json::array()}}}});
+  const json actions = client.code_actions(ws.path("src/train.py"), range(7, 8, 7, 8));
   json fix;
-  for (const auto& a : reply["result"])
+  for (const auto& a : actions)
     if (a["title"].get<std::string>().find("mark_dynamic") != std::string::npos) fix = a;
-  REQUIRE_MESSAGE(!fix.is_null(), reply.dump());
+  REQUIRE_MESSAGE(!fix.is_null(), actions.dump());
   CHECK(fix["title"] == "Insert torch._dynamo.mark_dynamic(batch, 0) before the call");
   const json& edits = fix["edit"]["changes"][TestClient::uri(ws.path("src/train.py"))];
   REQUIRE(edits.size() == 1);

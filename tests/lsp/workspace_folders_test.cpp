@@ -38,10 +38,6 @@ struct TwoFolders {
   }
 };
 
-json range(int l1, int c1, int l2, int c2) {
-  return {{"start", {{"line", l1}, {"character", c1}}}, {"end", {{"line", l2}, {"character", c2}}}};
-}
-
 json folder(const fs::path& p) { return {{"uri", TestClient::uri(p.string())}, {"name", p.filename().string()}}; }
 
 }  // namespace
@@ -80,11 +76,9 @@ TEST_CASE("multi-root: each folder is indexed and serves the files it holds") {
   json diag;
   for (const auto& d : flagged["diagnostics"])
     if (d.value("code", "") == "test-in-test-misc") diag = d;
-  json reply = client.request("textDocument/codeAction", {{"textDocument", {{"uri", TestClient::uri(misc.string())}}},
-                                                          {"range", diag["range"]},
-                                                          {"context", {{"diagnostics", json::array({diag})}}}});
+  json actions = client.code_actions(misc.string(), diag["range"], json::array({diag}));
   json move;
-  for (const auto& a : reply["result"])
+  for (const auto& a : actions)
     if (a["title"] == "Move test to test/dynamo/test_recompiles.py::RecompileTests") move = a;
   REQUIRE(move.is_object());
   CHECK(move["edit"]["changes"].contains(TestClient::uri((ws.pytorch / "test/dynamo/test_recompiles.py").string())));
@@ -95,11 +89,9 @@ TEST_CASE("multi-root: each folder is indexed and serves the files it holds") {
               "import torch\n\n\ndef fn(x):\n    if x.sum() > 0:\n        return x.cumsum(0)\n    return x\n\n\n"
               "torch.compile(fn, fullgraph=True)(torch.ones(4))\n");
   client.wait_diagnostics(repro.string());
-  reply = client.request("textDocument/codeAction", {{"textDocument", {{"uri", TestClient::uri(repro.string())}}},
-                                                     {"range", range(0, 0, 0, 0)},
-                                                     {"context", {{"diagnostics", json::array()}}}});
+  actions = client.code_actions(repro.string(), range(0, 0, 0, 0));
   json add;
-  for (const auto& a : reply["result"])
+  for (const auto& a : actions)
     if (a.value("isPreferred", false)) add = a;
   REQUIRE(add.is_object());
   CHECK(add["title"] == "Add failing test to test/dynamo/test_repros.py::ReproTests");
