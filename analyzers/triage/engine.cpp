@@ -1112,15 +1112,20 @@ TriageReport TriageEngine::finish() {
       if (s > best || (s == best && best > 0 && latest[c] > latest[category])) best = s, category = c;
   }
   report.category = category;
+  // Having all of the evidence says little when the evidence is weak (a pass-through frame alone
+  // is a guess): the share counts in full only from a decisive weight on.
+  auto strength = [](double weight) { return std::min(1.0, weight / kDecisiveFrameWeight); };
   if (category != "unknown") {
     const double share = total > 0 ? totals[category] / total : 0;
     report.confidence = primary >= 0 ? std::min(0.97, 0.6 + 0.03 * findings_[primary].confidence + 0.1 * share)
-                                     : std::min(0.9, 0.25 + 0.04 * totals[category] / (1 + std::log2(1 + findings_.size())) + 0.3 * share);
+                                     : std::min(0.9, 0.25 + 0.04 * totals[category] / (1 + std::log2(1 + findings_.size())) +
+                                                         0.3 * share * strength(totals[category]));
     report.confidence = std::round(report.confidence * 100) / 100;
   }
   for (auto& f : findings_) {
     const double share = total > 0 ? f.score / total : 0;
-    f.confidence = std::round(std::min(0.97, (f.terminal ? 0.55 : 0.3) + 0.025 * f.confidence + 0.2 * share) * 100) / 100;
+    f.confidence = std::round(std::min(0.97, (f.terminal ? 0.55 : 0.3) + 0.025 * f.confidence +
+                                                 0.2 * share * strength(f.confidence)) * 100) / 100;
   }
 
   // Rank: the primary category first (its terminal finding at the top), then by score.

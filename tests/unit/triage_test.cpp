@@ -127,6 +127,34 @@ TEST_CASE("every fixture log gets the category of its folder") {
   CHECK(count >= 30);
 }
 
+TEST_CASE("a guess from pass-through frames alone is reported with low confidence") {
+  struct Case {
+    const char* name;
+    const char* text;
+    double min, max;
+  };
+  const Case cases[] = {
+      {"only the compiled call's wrapper",
+       "  File \"/venv/lib/python3.11/site-packages/torch/_dynamo/eval_frame.py\", line 655, in _fn\n"
+       "    return fn(*args, **kwargs)\n",
+       0.0, 0.4},
+      {"an Inductor frame decides",
+       "  File \"/venv/lib/python3.11/site-packages/torch/_inductor/graph.py\", line 1012, in run_node\n"
+       "    result = super().run_node(n)\n",
+       0.5, 1.0},
+      {"the failure itself",
+       "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nRuntimeError: boom\n", 0.8, 1.0},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(std::string(c.name));
+    const TriageReport r = triage(c.text);
+    CHECK(r.confidence >= c.min);
+    CHECK(r.confidence <= c.max);
+    REQUIRE(!r.findings.empty());
+    CHECK(r.findings[0].confidence <= c.max);
+  }
+}
+
 TEST_CASE("short excerpts, cut the way people paste them") {
   struct Case {
     const char* name;
