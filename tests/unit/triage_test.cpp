@@ -370,6 +370,10 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"a break reason printed as its dataclass fields",
        "[reason='Tensor.tolist', user_stack=[<FrameSummary file /w/m.py, line 3 in f>]]\n",
        "graph_break"},
+      {"the routine compile of a frame's return is not a break",
+       "I0101 00:00:00.000000 1 torch/_dynamo/output_graph.py:1290] [0/0] COMPILING GRAPH due to GraphCompileReason(reason='return_value', "
+       "user_stack=[<FrameSummary file /w/m.py, line 9 in forward>], graph_break=False)\n",
+       "unknown"},
       {"recompile limit, torchdynamo wording",
        "WARNING:torchdynamo.convert_frame:torchdynamo hit recompilation cache limit (64) for function 'step' (/w/train.py:40), due to the following guard failures: [['x.size()[0] == 8']]\n",
        "recompilation"},
