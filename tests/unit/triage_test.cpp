@@ -380,6 +380,16 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"RMSE line wrapped after its name",
        "[2023-01-01 00:00:00,000] torch._dynamo.utils: [ERROR] RMSE\n(res-fp64): 0.00120, (ref-fp64): 0.00003 and shape=torch.Size([8, 16])\n",
        "accuracy"},
+      // external_utils.py holds thin wrappers that call user code at run time, not Dynamo's tracer.
+      {"a call wrapper of external_utils is not Dynamo tracing",
+       "  File \"/venv/lib/python3.11/site-packages/torch/_dynamo/eval_frame.py\", line 600, in _fn\n    return fn(*args, **kwargs)\n"
+       "  File \"/venv/lib/python3.11/site-packages/torch/_dynamo/external_utils.py\", line 40, in inner\n    return fn(*args, **kwargs)\n"
+       "  File \"/venv/lib/python3.11/site-packages/somelib/gen.py\", line 10, in generate\n    self._check()\n",
+       "backend_compiler_failed"},
+      {"guards built from the shape environment check the export constraints",
+       "  File \"/venv/lib/python3.11/site-packages/torch/_dynamo/guards.py\", line 1766, in SHAPE_ENV\n"
+       "    code_parts, verbose_code_parts = output_graph.shape_env.produce_guards_verbose(\n",
+       "other"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
