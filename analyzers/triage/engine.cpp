@@ -36,7 +36,7 @@ constexpr const char* kStructural[] = {
     R"(^\s*<FrameSummary file )",  // A frame of explain()'s "User Stack:"; mid-line ones start nothing.
     R"(^FAILED )",
     R"(^ERROR )",
-    R"(^_{3,} )",
+    R"(^___+ )",
     R"(\.py:\d+: )",
     R"(^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Failed|Unsupported|Interrupt|Exit)(?::|$))",
     R"("compilation_metrics")",
@@ -49,7 +49,7 @@ constexpr const char* kStructural[] = {
     R"(^(?:python|python3|pytest) \S+\.py)",
     R"(^\s*File [^"\s]+:\d+, in )",
     R"(^\s*File \[[^\]\s]+:\d+\]\()",  // Jupyter Lab: "File [~/x.py:12](http://...), in f".
-    R"(\.py(?:\]\([^)]*\))? in [\w<])",
+    R"(\.py in [\w<]|\.py\]\([^)]*\) in [\w<])",
     R"(^\s*\S+\.py:\d+ in [\w<])",  // Rich: "/p/x.py:12 in f".
 };
 
@@ -127,9 +127,7 @@ TriageEngine::TriageEngine(const TriageOptions& options) : opts_(options), kb_(*
     prefilter_patterns.push_back(sigs[i].pattern);
   }
   set_->Compile();
-  std::string all;
-  for (const auto& p : prefilter_patterns) all += (all.empty() ? "(?:" : "|(?:") + p + ")";
-  prefilter_ = std::make_unique<RE2>(all, ro);
+  prefilter_ = std::make_unique<LiteralGate>(prefilter_patterns);
 }
 
 // ---- Line splitting -------------------------------------------------------------------------
@@ -156,13 +154,11 @@ void TriageEngine::feed_lines(std::string_view chunk) {
   append_partial(chunk.substr(done));
 }
 
-bool TriageEngine::prefilter_matches(std::string_view text) const { return RE2::PartialMatch(text, *prefilter_); }
+bool TriageEngine::prefilter_matches(std::string_view text) const { return prefilter_->matches(text); }
 
-std::unique_ptr<RE2> TriageEngine::copy_prefilter() const {
-  return std::make_unique<RE2>(prefilter_->pattern(), prefilter_->options());
-}
+std::unique_ptr<LiteralGate> TriageEngine::copy_prefilter() const { return std::make_unique<LiteralGate>(*prefilter_); }
 
-bool TriageEngine::skippable_when_idle(std::string_view raw, const RE2& prefilter) const {
+bool TriageEngine::skippable_when_idle(std::string_view raw, const LiteralGate& prefilter) const {
   // The same early exits as process() takes when no record is open.
   const LogLine line = split_log_line(raw.substr(0, std::min(raw.size(), kMaxLine)));
   if (line.trace_payload) return true;
@@ -170,10 +166,10 @@ bool TriageEngine::skippable_when_idle(std::string_view raw, const RE2& prefilte
   // Rich tracebacks are rare in big logs, and their lines need no keyword to matter: a frame
   // path Rich wrapped starts on a line that is only part of a path (see handle_structure).
   if (line.pytest_error || line.boxed || !line.error_source.empty()) return false;
-  return !RE2::PartialMatch(line.text, prefilter);
+  return !prefilter.matches(line.text);
 }
 
-ChunkLines TriageEngine::classify(std::string_view chunk, const RE2& prefilter) const {
+ChunkLines TriageEngine::classify(std::string_view chunk, const LiteralGate& prefilter) const {
   ChunkLines out;
   if (chunk.size() > UINT32_MAX) return out;  // Offsets are 32-bit: such a chunk is fed unclassified.
   const void* nl = std::memchr(chunk.data(), '\n', chunk.size());

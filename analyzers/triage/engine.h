@@ -15,6 +15,7 @@
 #include <re2/re2.h>
 #include <re2/set.h>
 
+#include "triage/literal_gate.h"
 #include "triage/log_line.h"
 #include "triage/triage.h"
 
@@ -28,8 +29,8 @@ public:
   void feed(std::string_view chunk, const ChunkLines& lines);
   ChunkLines classify(std::string_view chunk) const { return classify(chunk, *prefilter_); }
   // Reads only the immutable members; `prefilter` is prefilter_ or a copy_prefilter().
-  ChunkLines classify(std::string_view chunk, const RE2& prefilter) const;
-  std::unique_ptr<RE2> copy_prefilter() const;
+  ChunkLines classify(std::string_view chunk, const LiteralGate& prefilter) const;
+  std::unique_ptr<LiteralGate> copy_prefilter() const;
   TriageReport finish();
 
 private:
@@ -74,7 +75,7 @@ private:
   // Between records: a line that may be skipped then has no effect on the parser.
   // A Rich path fragment waiting for the line that finishes it makes the next line count too.
   bool idle() const { return mode_ == Mode::None && trace_artifact_.empty() && path_head_.empty(); }
-  bool skippable_when_idle(std::string_view raw, const RE2& prefilter) const;
+  bool skippable_when_idle(std::string_view raw, const LiteralGate& prefilter) const;
   bool prefilter_matches(std::string_view text) const;
   void feed_lines(std::string_view chunk);
   void append_partial(std::string_view piece);
@@ -102,7 +103,7 @@ private:
 
   TriageOptions opts_;
   const TriageKnowledge& kb_;
-  std::unique_ptr<RE2> prefilter_;  // Any structural or signature pattern.
+  std::unique_ptr<LiteralGate> prefilter_;  // Any structural or signature pattern.
   std::unique_ptr<RE2::Set> set_;
   std::vector<int> set_to_sig_;  // RE2::Set index -> signature index.
   std::vector<int> frame_sigs_;

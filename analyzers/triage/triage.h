@@ -102,6 +102,7 @@ struct TriageOptions {
 };
 
 class TriageEngine;  // The parser and scorer (triage/engine.h).
+class LiteralGate;   // The prefilter (triage/literal_gate.h).
 
 // Which lines of a chunk the parser may skip while it is between records: the stateless part of
 // triage (splitting lines, removing log prefixes, the listing and prefilter checks), which costs
@@ -121,9 +122,9 @@ struct ChunkLines {
   std::vector<Mark> marks;  // The lines that are not Skip, in order.
 };
 
-// Classifies chunks for one Triager with its own copy of the prefilter expression: RE2 takes a
-// lock on every search, and threads that share one expression pass that lock's cache line back
-// and forth. One per classifying thread; it must not outlive its Triager.
+// Classifies chunks for one Triager with its own copy of the prefilter (triage/literal_gate.h):
+// RE2 takes a lock on every search, and threads that share one expression pass that lock's cache
+// line back and forth. One per classifying thread; it must not outlive its Triager.
 class ChunkClassifier {
 public:
   ChunkClassifier(ChunkClassifier&&) noexcept;
@@ -133,9 +134,9 @@ public:
 
 private:
   friend class Triager;
-  ChunkClassifier(const TriageEngine& engine, std::unique_ptr<re2::RE2> prefilter);
+  ChunkClassifier(const TriageEngine& engine, std::unique_ptr<LiteralGate> prefilter);
   const TriageEngine* engine_;
-  std::unique_ptr<re2::RE2> prefilter_;
+  std::unique_ptr<LiteralGate> prefilter_;
 };
 
 // Streaming triage: feed any chunking of the log, then finish(). Memory is bounded by the

@@ -15,7 +15,7 @@ ChunkLines Triager::classify(std::string_view chunk) const { return engine_->cla
 TriageReport Triager::finish() { return engine_->finish(); }
 ChunkClassifier Triager::classifier() const { return ChunkClassifier(*engine_, engine_->copy_prefilter()); }
 
-ChunkClassifier::ChunkClassifier(const TriageEngine& engine, std::unique_ptr<re2::RE2> prefilter)
+ChunkClassifier::ChunkClassifier(const TriageEngine& engine, std::unique_ptr<LiteralGate> prefilter)
     : engine_(&engine), prefilter_(std::move(prefilter)) {}
 ChunkClassifier::ChunkClassifier(ChunkClassifier&&) noexcept = default;
 ChunkClassifier& ChunkClassifier::operator=(ChunkClassifier&&) noexcept = default;

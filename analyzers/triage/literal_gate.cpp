@@ -1,0 +1,518 @@
+// LiteralGate: a set of rare literals, one of which every pattern needs, found with a bitmap of
+// hashed 4-byte windows (see literal_gate.h).
+#include "triage/literal_gate.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <set>
+#include <tuple>
+
+#include <re2/filtered_re2.h>
+#include <re2/re2.h>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
+
+namespace pt2bb {
+namespace {
+
+constexpr int kMinLiteral = 3;  // FilteredRE2 drops shorter literals (the pattern then needs none).
+
+constexpr std::array<uint8_t, 256> make_fold() {
+  std::array<uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) t[c] = static_cast<uint8_t>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  return t;
+}
+constexpr std::array<uint8_t, 256> kFold = make_fold();
+
+// A window's key: its first `bytes` bytes (of 4 read), as they are.
+uint32_t window_key(const char* p, int bytes) {
+  uint32_t w;
+  std::memcpy(&w, p, 4);
+  return bytes == 4 ? w : (w & 0x00ffffffu);
+}
+
+uint32_t slot_of(uint32_t key, int slots_log) { return (key * 0x9E3779B1u) >> (32 - slots_log); }
+
+bool test_bit(const std::vector<uint64_t>& bits, uint32_t slot) { return (bits[slot / 64] >> (slot % 64)) & 1; }
+
+bool equal_folded(const char* p, std::string_view lower) {
+  for (size_t i = 0; i < lower.size(); ++i)
+    if (kFold[static_cast<uint8_t>(p[i])] != static_cast<uint8_t>(lower[i])) return false;
+  return true;
+}
+
+// RE2's \s: space, \t, \n, \f, \r (not \v).
+bool is_re2_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+
+// How rare a window is likely to be in a log. Lowercase words and the spaces between them are
+// everywhere, and words share their letters ("torchdynamo", "compile"), so what scores is
+// capitals, the inside of a CamelCase name ("dCom" of "BackendCompilerFailed"), digits and
+// punctuation.
+int rarity(std::string_view window) {
+  int score = 0;
+  for (size_t i = 0; i < window.size(); ++i) {
+    const auto c = static_cast<unsigned char>(window[i]);
+    if (std::islower(c)) continue;
+    if (std::isupper(c)) {
+      score += (i > 0 && std::islower(static_cast<unsigned char>(window[i - 1]))) ? 4 : 2;
+    } else {
+      if (c == ' ') continue;  // Between words: "not ", " in ", "ing " are everywhere.
+      score += (std::isdigit(c) || c == '_' || c == '.' || c == '/') ? 2 : 3;
+    }
+  }
+  return score;
+}
+
+// The offset of a literal's rarest 4-byte window; among equals, the one nearest the middle,
+// which words share less than their starts. `spelled` is the literal in the pattern's own case
+// when known (it only guides the choice: the search ignores case).
+size_t best_window(std::string_view spelled) {
+  size_t best = 0;
+  int best_score = -1;
+  const double middle = (static_cast<double>(spelled.size()) - 4) / 2;
+  for (size_t o = 0; o + 4 <= spelled.size(); ++o) {
+    const int s = rarity(spelled.substr(o, 4));
+    if (s > best_score || (s == best_score && std::abs(o - middle) < std::abs(best - middle))) {
+      best = o;
+      best_score = s;
+    }
+  }
+  return best;
+}
+
+int literal_rarity(std::string_view spelled) {
+  return spelled.size() < 4 ? rarity(spelled) : rarity(spelled.substr(best_window(spelled), 4));
+}
+
+// FilteredRE2 reports every literal in lowercase. To learn the case a case-sensitive pattern
+// needs, the pattern is first rewritten with each uppercase ASCII letter as a Latin-1 control
+// byte (0x80 + letter), which has no case, and read as Latin-1; the controls in the literals
+// are then turned back into letters. Literals keep their case: "BackendCompilerFailed" is rare
+// in a log, "backendcompilerfailed" without case is not ("torchdynamo" hides in
+// "InternalTorchDynamoError"). Returns nothing for constructs that could name a letter some
+// other way (\x41, \Q...\E, \p{Lu}), a range across cases, or non-ASCII text.
+constexpr uint8_t kUpperBase = 0x80;
+
+std::optional<std::string> relabel_uppercase(std::string_view p) {
+  std::string out;
+  bool in_class = false;
+  for (size_t i = 0; i < p.size(); ++i) {
+    const auto c = static_cast<unsigned char>(p[i]);
+    if (c >= 0x80) return std::nullopt;
+    if (c == '\\') {
+      if (i + 1 >= p.size()) return std::nullopt;
+      const char n = p[i + 1];
+      if (std::isdigit(static_cast<unsigned char>(n)) || std::strchr("xQEpPC", n) != nullptr) return std::nullopt;
+      out += p.substr(i, 2);  // \d, \w, \s, \b, \A, \z, \. ...: kept as they are.
+      ++i;
+      continue;
+    }
+    if (!in_class && c == '(' && p.substr(i).starts_with("(?")) {
+      const size_t close = p.find_first_of(":)>", i);  // Flags or a group name: kept as they are.
+      if (close == std::string_view::npos) return std::nullopt;
+      out += p.substr(i, close - i + 1);
+      i = close;
+      continue;
+    }
+    if (in_class && p.substr(i).starts_with("[:")) {  // [[:upper:]]: a class name.
+      const size_t close = p.find(":]", i);
+      if (close == std::string_view::npos) return std::nullopt;
+      out += p.substr(i, close + 2 - i);
+      i = close + 1;
+      continue;
+    }
+    if (c == '[' && !in_class) {
+      in_class = true;
+      out += '[';
+      if (p.substr(i + 1).starts_with("^")) out += p[++i];
+      continue;
+    }
+    if (c == ']' && in_class) in_class = false;
+    if (in_class && c == '-' && !out.empty() && i + 1 < p.size() && p[i + 1] != ']') {
+      // A range keeps its order only when both ends are uppercase or neither is.
+      const bool from_upper = static_cast<uint8_t>(out.back()) >= kUpperBase;
+      if (from_upper != static_cast<bool>(std::isupper(static_cast<unsigned char>(p[i + 1])))) return std::nullopt;
+    }
+    out += std::isupper(c) ? static_cast<char>(kUpperBase + (c - 'A')) : static_cast<char>(c);
+  }
+  return out;
+}
+
+// The alternatives of a pattern's top level: "a|b(c|d)" -> "a", "b(c|d)". A text matches the
+// pattern when it matches one of them, so each can be ruled out on its own: RE2 would factor
+// "\.py in |\.py\](" into ".py" and a choice, and lose the longer literals.
+std::vector<std::string_view> top_level_alternatives(std::string_view p) {
+  std::vector<std::string_view> out;
+  int depth = 0;
+  bool in_class = false;
+  size_t start = 0;
+  for (size_t i = 0; i < p.size(); ++i) {
+    const char c = p[i];
+    if (c == '\\') {
+      ++i;
+    } else if (in_class) {
+      in_class = c != ']';
+    } else if (c == '[') {
+      in_class = true;
+      if (i + 1 < p.size() && p[i + 1] == '^') ++i;
+      if (i + 1 < p.size() && p[i + 1] == ']') ++i;  // "[]...]": a leading ']' is a member.
+    } else if (c == '(') {
+      ++depth;
+    } else if (c == ')') {
+      --depth;
+    } else if (c == '|' && depth == 0) {
+      out.push_back(p.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  out.push_back(p.substr(start));
+  return out;
+}
+
+// The literal an alternative starts with, and where it must lie: "^FAILED " at the text's start,
+// "^\s*File \[" after its leading spaces, "\breason='..." or "Recompiling function" anywhere
+// (every match then starts with it). None when the alternative starts otherwise.
+struct LeadingLiteral {
+  enum Anchor { TextStart, AfterSpaces, Anywhere };
+  std::string literal;
+  Anchor anchor = Anywhere;
+};
+
+std::optional<LeadingLiteral> leading_literal(std::string_view p) {
+  LeadingLiteral out;
+  size_t i = 0;
+  if (p.starts_with('^')) {
+    out.anchor = LeadingLiteral::TextStart;
+    i = 1;
+    if (p.substr(i).starts_with("\\s*")) {
+      out.anchor = LeadingLiteral::AfterSpaces;
+      i += 3;
+    }
+  } else if (p.starts_with("\\b")) {
+    i = 2;  // A word boundary before the literal: the search, started at the literal, checks it.
+  }
+  auto quantified = [&](size_t at) { return at < p.size() && std::strchr("*+?{", p[at]) != nullptr; };
+  while (i < p.size()) {
+    char c = p[i];
+    size_t next = i + 1;
+    if (c == '\\') {
+      if (next >= p.size() || std::isalnum(static_cast<unsigned char>(p[next]))) break;  // \d, \s, \b...
+      c = p[next];
+      ++next;
+    } else if (std::strchr(".[]()|*+?{}^$", c) != nullptr) {
+      break;
+    }
+    if (quantified(next)) break;  // The character may repeat or be absent: stop before it.
+    out.literal += c;
+    i = next;
+  }
+  if (out.literal.empty()) return std::nullopt;
+  return out;
+}
+
+// The pattern without its "(?i)" flags. FilteredRE2 reads a case-insensitive pattern as a class
+// per letter and gives up on literals longer than a few letters. Whatever text the (?i) pattern
+// matches, the plain one matches that text with some letters' case changed, which holds the same
+// literals case aside: searched without case, they rule the pattern out just as well.
+std::string without_case_flags(std::string pattern) {
+  for (size_t at; (at = pattern.find("(?i)")) != std::string::npos;) pattern.erase(at, 4);
+  for (size_t at; (at = pattern.find("(?i:")) != std::string::npos;) pattern.replace(at, 4, "(?:");
+  return pattern;
+}
+
+struct NeededLiteral {
+  std::string text;  // Lowercase when `fold`.
+  bool fold = false;  // Found without ASCII case.
+};
+
+// Literals such that `pattern` cannot match a text that holds none of them, the rare ones kept:
+// FilteredRE2 knows which literals the pattern needs, as a tree of ANDs and ORs; asking it with
+// ever more literals present finds a smallest set whose absence still rules the pattern out.
+// Empty when the pattern needs no literal (or FilteredRE2 cannot read it).
+std::vector<NeededLiteral> needed_literals(const std::string& pattern, bool caseless) {
+  std::optional<std::string> relabelled = caseless ? std::nullopt : relabel_uppercase(pattern);
+  const bool fold = !relabelled.has_value();
+  RE2::Options options;
+  options.set_log_errors(false);
+  if (!fold) options.set_encoding(RE2::Options::EncodingLatin1);
+  re2::FilteredRE2 filter(kMinLiteral);
+  int id = 0;
+  if (filter.Add(fold ? without_case_flags(pattern) : *relabelled, options, &id) != RE2::NoError) return {};
+  std::vector<std::string> atoms;
+  filter.Compile(&atoms);
+  auto possible = [&](const std::vector<int>& present) {
+    std::vector<int> out;
+    filter.AllPotentials(present, &out);
+    return !out.empty();
+  };
+  if (possible({})) return {};
+  for (auto& a : atoms) {
+    for (char& ch : a) {
+      const auto b = static_cast<uint8_t>(ch);
+      if (b >= 0x80 && (fold || b >= kUpperBase + 26)) return {};  // Not a letter this search can find.
+      if (b >= 0x80) ch = static_cast<char>('A' + (b - kUpperBase));
+    }
+  }
+  // 3-byte literals cost the search a second lookup per byte: when the pattern can be ruled out
+  // by longer ones alone, the short ones count as present everywhere.
+  std::vector<int> present, order;
+  for (size_t a = 0; a < atoms.size(); ++a) (atoms[a].size() < 4 ? present : order).push_back(static_cast<int>(a));
+  if (possible(present)) {
+    order.insert(order.end(), present.begin(), present.end());
+    present.clear();
+  }
+  std::sort(order.begin(), order.end(), [&](int x, int y) {
+    const bool lx = atoms[x].size() >= 4, ly = atoms[y].size() >= 4;
+    if (lx != ly) return !lx;
+    const int rx = literal_rarity(atoms[x]), ry = literal_rarity(atoms[y]);
+    return rx != ry ? rx < ry : atoms[x].size() < atoms[y].size();
+  });
+  // Common atoms first: each one that can be present without letting the pattern through is not
+  // needed. What stays absent is needed.
+  std::vector<NeededLiteral> needed;
+  for (int a : order) {
+    present.push_back(a);
+    if (possible(present)) {
+      present.pop_back();
+      needed.push_back({atoms[a], fold});
+    }
+  }
+  return needed;
+}
+
+}  // namespace
+
+LiteralGate::LiteralGate(const std::vector<std::string>& patterns) {
+  RE2::Options options;
+  options.set_log_errors(false);
+  std::set<std::tuple<std::string, bool, int, bool>> literals;  // Text, fold, regex, at_literal.
+  for (size_t index = 0; index < patterns.size() && !pass_all_; ++index) {
+    const std::string& pattern = patterns[index];
+    const int id = static_cast<int>(regexes_.size());
+    regexes_.push_back(std::make_unique<RE2>(pattern, options));
+    // A "(?i)" anywhere may reach later alternatives too: then all of them are searched without case.
+    const bool caseless = pattern.find("(?i") != std::string::npos;
+    // Other flags ("(?s)") also reach later alternatives: those are only ever run as the whole pattern.
+    bool own_flags = false;
+    for (size_t at = pattern.find("(?"); at != std::string::npos; at = pattern.find("(?", at + 2))
+      own_flags = own_flags || (at + 2 < pattern.size() && pattern[at + 2] != ':' && pattern[at + 2] != 'P');
+    const std::vector<std::string_view> alternatives = top_level_alternatives(pattern);
+    // The regex that runs one alternative alone: the pattern itself when it has no other.
+    auto alone = [&](std::string_view alternative) {
+      if (alternatives.size() == 1) return id;
+      regexes_.push_back(std::make_unique<RE2>(std::string(alternative), options));
+      return static_cast<int>(regexes_.size()) - 1;
+    };
+    for (std::string_view alternative : alternatives) {
+      const auto lead = caseless || own_flags ? std::nullopt : leading_literal(alternative);
+      if (lead && lead->anchor != LeadingLiteral::Anywhere) {
+        heads_.push_back({lead->literal, lead->anchor == LeadingLiteral::AfterSpaces, alone(alternative)});
+        head_starts_[static_cast<uint8_t>(lead->literal[0])] = true;
+        continue;
+      }
+      // Every match starts with this literal: each place it is found is tried alone, anchored there.
+      if (lead && lead->literal.size() >= 4) {
+        literals.insert({lead->literal, false, alone(alternative), true});
+        continue;
+      }
+      const std::vector<NeededLiteral> needed = needed_literals(std::string(alternative), caseless);
+      if (needed.empty()) {  // It needs no literal: nothing can be ruled out without RE2.
+        pass_all_ = true;
+        break;
+      }
+      for (const auto& l : needed) literals.insert({l.text, l.fold, id, false});
+    }
+  }
+  if (pass_all_) {
+    std::string all;
+    for (const auto& p : patterns) all += (all.empty() ? "(?:" : "|(?:") + p + ")";
+    options.set_max_mem(64 << 20);
+    any_ = std::make_unique<RE2>(all, options);
+    return;
+  }
+  bits4_.assign((size_t{1} << kSlotsLog) / 64, 0);
+  bits3_.assign((size_t{1} << kSlotsLog) / 64, 0);
+  for (const auto& [text, fold, regex, at_literal] : literals) {
+    const int width = text.size() >= 4 ? 4 : 3;
+    const size_t offset = width == 4 ? best_window(text) : 0;
+    // A literal found without case is listed under every case of its window's letters.
+    std::vector<std::string> cases{text.substr(offset, width)};
+    for (int k = 0; fold && k < width; ++k) {
+      if (!std::isalpha(static_cast<unsigned char>(cases[0][k]))) continue;
+      const size_t n = cases.size();
+      for (size_t v = 0; v < n; ++v) {
+        std::string upper = cases[v];
+        upper[k] = static_cast<char>(std::toupper(static_cast<unsigned char>(upper[k])));
+        cases.push_back(upper);
+      }
+    }
+    for (const auto& window : cases) {
+      char bytes[4] = {};
+      std::memcpy(bytes, window.data(), width);
+      const uint32_t key = window_key(bytes, width);
+      const uint32_t slot = slot_of(key, kSlotsLog);
+      (width == 4 ? bits4_ : bits3_)[slot / 64] |= uint64_t{1} << (slot % 64);
+      (width == 4 ? windows4_ : windows3_).push_back({key, static_cast<uint32_t>(offset), text, fold, regex, at_literal});
+    }
+  }
+  std::sort(windows4_.begin(), windows4_.end());
+  std::sort(windows3_.begin(), windows3_.end());
+}
+
+LiteralGate::~LiteralGate() = default;
+
+LiteralGate::LiteralGate(const LiteralGate& other)
+    : pass_all_(other.pass_all_),
+      heads_(other.heads_),
+      head_starts_(other.head_starts_),
+      windows4_(other.windows4_),
+      windows3_(other.windows3_),
+      bits4_(other.bits4_),
+      bits3_(other.bits3_) {
+  if (other.any_) any_ = std::make_unique<RE2>(other.any_->pattern(), other.any_->options());
+  for (const auto& r : other.regexes_) regexes_.push_back(std::make_unique<RE2>(r->pattern(), r->options()));
+}
+
+std::vector<std::string> LiteralGate::literals() const {
+  std::set<std::string> out;
+  for (const auto& w : windows4_) out.insert(w.literal);
+  for (const auto& w : windows3_) out.insert(w.literal);
+  return {out.begin(), out.end()};
+}
+
+bool LiteralGate::pattern_matches(int regex, std::string_view text, std::vector<int>& tried) const {
+  if (std::find(tried.begin(), tried.end(), regex) != tried.end()) return false;
+  tried.push_back(regex);
+  return RE2::PartialMatch(text, *regexes_[regex]);
+}
+
+bool LiteralGate::heads_match(std::string_view text, std::vector<int>& tried) const {
+  size_t spaces = 0;
+  while (spaces < text.size() && is_re2_space(text[spaces])) ++spaces;
+  const auto first = [&](size_t at) { return at < text.size() && head_starts_[static_cast<uint8_t>(text[at])]; };
+  if (!first(0) && !first(spaces)) return false;  // Most texts: no head starts with their first byte.
+  for (const auto& head : heads_) {
+    const bool found = text.starts_with(head.literal) || (head.skip_space && text.substr(spaces).starts_with(head.literal));
+    if (found && pattern_matches(head.regex, text, tried)) return true;
+  }
+  return false;
+}
+
+bool LiteralGate::window_matches(const std::vector<Window>& windows, uint32_t key, std::string_view text, size_t i,
+                                 std::vector<int>& tried) const {
+  for (auto it = std::lower_bound(windows.begin(), windows.end(), Window{key, 0, {}, false, 0, false});
+       it != windows.end() && it->key == key; ++it) {
+    if (i < it->offset || i - it->offset + it->literal.size() > text.size()) continue;
+    const char* start = text.data() + (i - it->offset);
+    const bool found =
+        it->fold ? equal_folded(start, it->literal) : std::memcmp(start, it->literal.data(), it->literal.size()) == 0;
+    if (!found) continue;
+    if (it->at_literal ? regexes_[it->regex]->Match(text, i - it->offset, text.size(), RE2::ANCHOR_START, nullptr, 0)
+                       : pattern_matches(it->regex, text, tried))
+      return true;
+  }
+  return false;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+namespace {
+
+bool cpu_has_avx2() {
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+}
+
+// Bit j: the 4-byte window at p + j (j < 8) has its bit set in the bitmap `words` of 2^slots_log
+// bits. The hash is window_key's and slot_of's, lane by lane. Reads p[0..15].
+__attribute__((target("avx2"), always_inline)) inline uint32_t window_hits8(const char* p, const int* words,
+                                                                            int slots_log) {
+  const __m256i spread = _mm256_setr_epi8(0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6,  //
+                                          4, 5, 6, 7, 5, 6, 7, 8, 6, 7, 8, 9, 7, 8, 9, 10);
+  const __m256i bytes = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  const __m256i windows = _mm256_shuffle_epi8(bytes, spread);
+  const __m256i hashed = _mm256_mullo_epi32(windows, _mm256_set1_epi32(static_cast<int>(0x9E3779B1u)));
+  const __m256i slots = _mm256_srl_epi32(hashed, _mm_cvtsi32_si128(32 - slots_log));
+  const __m256i word = _mm256_i32gather_epi32(words, _mm256_srli_epi32(slots, 5), 4);
+  const __m256i one = _mm256_set1_epi32(1);
+  const __m256i bit = _mm256_and_si256(_mm256_srlv_epi32(word, _mm256_and_si256(slots, _mm256_set1_epi32(31))), one);
+  return static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bit, one))));
+}
+
+// Calls on_hit(i) for each window of `text` (at least 4 bytes) whose bit is set in `bits`, 8
+// windows at a time, until it returns true.
+template <class OnHit>
+__attribute__((target("avx2"))) bool scan_windows_avx2(std::string_view text, const uint64_t* bits, int slots_log,
+                                                         OnHit&& on_hit) {
+  // Little-endian: bit k of the map is bit k % 32 of 32-bit word k / 32.
+  const int* words = reinterpret_cast<const int*>(bits);
+  const size_t n = text.size();
+  const size_t windows = n - 3;  // Windows that lie wholly inside the text (n >= 4).
+  size_t i = 0;
+  for (; i + 16 <= n; i += 8) {
+    for (uint32_t m = window_hits8(text.data() + i, words, slots_log); m != 0; m &= m - 1)
+      if (on_hit(i + static_cast<size_t>(__builtin_ctz(m)))) return true;
+  }
+  // The last windows, from a zero-padded copy: no load may pass the text's end.
+  alignas(32) char tail[32] = {};
+  std::memcpy(tail, text.data() + i, n - i);
+  for (size_t base = 0; i + base < windows; base += 8) {
+    uint32_t m = window_hits8(tail + base, words, slots_log);
+    if (windows - (i + base) < 8) m &= (1u << (windows - (i + base))) - 1;
+    for (; m != 0; m &= m - 1)
+      if (on_hit(i + base + static_cast<size_t>(__builtin_ctz(m)))) return true;
+  }
+  return false;
+}
+
+}  // namespace
+#endif
+
+bool LiteralGate::literals_match(std::string_view text, std::vector<int>& tried) const {
+  const size_t n = text.size();
+  if (n < kMinLiteral) return false;
+  const uint64_t* bits4 = bits4_.data();
+  const bool short3 = !windows3_.empty();
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (!short3 && n >= 4 && cpu_has_avx2()) {
+    return scan_windows_avx2(text, bits4, kSlotsLog, [&](size_t i) {
+      return window_matches(windows4_, window_key(text.data() + i, 4), text, i, tried);
+    });
+  }
+#endif
+  // One window: its bitmap bit first (almost always clear), then the exact keys.
+  auto at = [&](const char* p, size_t i) {
+    const uint32_t key = window_key(p, 4);
+    const uint32_t slot = slot_of(key, kSlotsLog);
+    if (__builtin_expect((bits4[slot / 64] >> (slot % 64)) & 1, 0) && i + 4 <= n &&
+        window_matches(windows4_, key, text, i, tried))
+      return true;
+    if (!short3) return false;
+    const uint32_t slot3 = slot_of(key & 0x00ffffffu, kSlotsLog);
+    return test_bit(bits3_, slot3) && window_matches(windows3_, key & 0x00ffffffu, text, i, tried);
+  };
+  // Windows are read 4 bytes at a time; the last three come from a padded copy.
+  const size_t direct = n >= 4 ? n - 3 : 0;
+  const char* data = text.data();
+  for (size_t i = 0; i < direct; ++i)
+    if (at(data + i, i)) return true;
+  char tail[8] = {};
+  std::memcpy(tail, data + direct, n - direct);
+  for (size_t i = direct; i + kMinLiteral <= n; ++i)
+    if (at(tail + (i - direct), i)) return true;
+  return false;
+}
+
+bool LiteralGate::matches(std::string_view text) const {
+  if (pass_all_) return RE2::PartialMatch(text, *any_);
+  thread_local std::vector<int> tried;  // Patterns already run on this text.
+  tried.clear();
+  return heads_match(text, tried) || literals_match(text, tried);
+}
+
+}  // namespace pt2bb

@@ -1,0 +1,152 @@
+// LiteralGate, the triage prefilter: it must answer exactly as one RE2 of the patterns'
+// alternation would, on texts built to reach each of its paths (literals kept in their case or
+// found without it, anchored heads, literals every match starts with, the last bytes of a text,
+// patterns with no literal), on every line of the fixture logs, and on random texts.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include <re2/re2.h>
+
+#include "triage/literal_gate.h"
+#include "triage_fixture.h"
+
+using namespace pt2bb;
+namespace fs = std::filesystem;
+
+namespace {
+
+// One RE2 of the alternation: the answer the gate must give.
+struct Reference {
+  explicit Reference(const std::vector<std::string>& patterns) {
+    std::string all;
+    for (const auto& p : patterns) all += (all.empty() ? "(?:" : "|(?:") + p + ")";
+    RE2::Options options;
+    options.set_log_errors(false);
+    options.set_max_mem(64 << 20);
+    re = std::make_unique<RE2>(all, options);
+  }
+  bool matches(std::string_view text) const { return RE2::PartialMatch(text, *re); }
+  std::unique_ptr<RE2> re;
+};
+
+// Checks the gate against RE2 on `text`, and says what both answered.
+bool check_same(const LiteralGate& gate, const Reference& ref, std::string_view text) {
+  const bool expected = ref.matches(text);
+  INFO("text: [" << text << "]");
+  CHECK(gate.matches(text) == expected);
+  return expected;
+}
+
+// Every line of the fixture and example logs.
+std::vector<std::string> fixture_lines() {
+  std::vector<std::string> lines;
+  for (const char* dir : {"/tests/fixtures/logs", "/examples"}) {
+    const fs::path root = fs::path(PT2BB_SOURCE_DIR) / fs::path(dir).relative_path();
+    if (!fs::exists(root)) continue;
+    for (const auto& entry : fs::recursive_directory_iterator(root)) {
+      if (!entry.is_regular_file()) continue;
+      std::ifstream in(entry.path(), std::ios::binary);
+      for (std::string line; std::getline(in, line);) lines.push_back(line);
+    }
+  }
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("the gate answers as RE2 does, on each of its paths") {
+  struct Case {
+    const char* what;
+    std::vector<std::string> patterns;
+    std::vector<std::pair<const char*, bool>> texts;  // Text and whether it matches.
+  };
+  const std::vector<Case> cases = {
+      {"a literal keeps its case",
+       {"BackendCompilerFailed"},
+       {{"torch._dynamo.exc.BackendCompilerFailed: backend='inductor'", true},
+        {"backendcompilerfailed in lowercase", false},
+        {"BackendCompilerFaile", false}}},
+      {"a (?i) pattern is found in any case",
+       {"(?i)max(?:imum)?[ _]abs(?:olute)?[ _]diff"},
+       {{"Max Abs Diff: 0.5", true}, {"MAXIMUM_ABSOLUTE_DIFF=3", true}, {"max rel diff", false}}},
+      {"a head anchored at the text's start",
+       {"^FAILED ", "^\\s*File \\[[^\\]\\s]+:\\d+\\]\\("},
+       {{"FAILED test/test_x.py::T::test_a", true},
+        {" FAILED test/test_x.py", false},
+        {"\t File [~/x.py:12](http://h/x.py), in f", true},
+        {"see File [~/x.py:12](", false}}},
+      {"a literal every match starts with, after a word boundary",
+       {"\\breason='(?:[^r']|r[^e']|re[^t'])[^']*', user_stack=\\["},
+       {{"GraphCompileReason(reason='graph break', user_stack=[<F>])", true},
+        {"GraphCompileReason(reason='return_value', user_stack=[<F>])", false},
+        {"xreason='graph break', user_stack=[", false},
+        {"reason='a' reason='b', user_stack=[", true}}},
+      {"uppercase in classes and ranges",
+       {"[A-Z][a-z]+Error: ", "[Bb]reak Reason"},
+       {{"ValueError: bad", true}, {"valueError: bad", false}, {"break Reason 1", true}, {"BREAK REASON", false}}},
+      {"literals at the end of the text and across 16-byte blocks",
+       {"Graph break", "\\.py:\\d+: "},
+       {{"Graph break", true},
+        {"xGraph break", true},
+        {"0123456789abcdeGraph break", true},
+        {"0123456789abcdefGraph brea", false},
+        {"a/b.py:1: ", true},
+        {"a/b.py:1:", false}}},
+      {"a pattern that needs no literal falls back to RE2",
+       {"^\\w+$", "Graph break"},
+       {{"word", true}, {"two words", false}, {"a Graph break here", true}}},
+      {"an escape that names a letter another way",
+       {"\\x41rror", "Segmentation fault"},
+       {{"Arror", true}, {"arror", false}, {"Segmentation fault (core dumped)", true}}},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.what);
+    const LiteralGate gate(c.patterns);
+    const Reference ref(c.patterns);
+    for (const auto& [text, matches] : c.texts) {
+      INFO("text: " << text);
+      CHECK(ref.matches(text) == matches);  // The case itself is right...
+      check_same(gate, ref, text);          // ...and the gate agrees.
+    }
+  }
+}
+
+TEST_CASE("the gate falls back to RE2 only when a pattern needs no literal") {
+  CHECK_FALSE(LiteralGate({"Graph break", "^FAILED ", "(?i)not (?:all)?close"}).passes_everything());
+  CHECK(LiteralGate({"Graph break", "^\\w+$"}).passes_everything());
+}
+
+TEST_CASE("the gate over the knowledge signatures agrees with RE2 on every fixture line and on random texts") {
+  std::vector<std::string> patterns;
+  for (const auto& sig : triage_fixture::knowledge().signatures())
+    if (sig.scope != "frame") patterns.push_back(sig.pattern);
+  const LiteralGate gate(patterns);
+  CHECK_FALSE(gate.passes_everything());  // Otherwise it would be only a cost.
+  const Reference ref(patterns);
+
+  const std::vector<std::string> lines = fixture_lines();
+  REQUIRE(lines.size() > 500);
+  size_t matched = 0;
+  for (const auto& line : lines) matched += check_same(gate, ref, line);
+  CHECK(matched > 20);  // The fixtures do reach the patterns.
+
+  // Random texts: fixture lines cut anywhere, spliced together, and with letters' case flipped,
+  // so that literals land at every offset, at the ends, and in every case.
+  std::mt19937 rng(1234);
+  auto pick = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); };
+  for (int i = 0; i < 20000; ++i) {
+    const std::string& a = lines[pick(lines.size())];
+    const std::string& b = lines[pick(lines.size())];
+    std::string text = a.substr(pick(a.size() + 1)) + b.substr(0, pick(b.size() + 1));
+    if (i % 3 == 0 && !text.empty()) {
+      const size_t at = pick(text.size());
+      text[at] = static_cast<char>(std::isupper(static_cast<unsigned char>(text[at])) ? std::tolower(text[at])
+                                                                                        : std::toupper(text[at]));
+    }
+    check_same(gate, ref, text);
+  }
+}
