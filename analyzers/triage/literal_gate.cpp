@@ -430,10 +430,18 @@ bool cpu_has_avx2() {
 
 // Bit j: the 4-byte window at p + j (j < 8) has its bit set in the bitmap `words` of 2^slots_log
 // bits. The hash is window_key's and slot_of's, lane by lane. Reads p[0..15].
+// Bit j: the 4-byte window at p + first + j (j < 8) has its bit set in the bitmap `words` of
+// 2^slots_log bits; `first` is 0 or 5, so that the windows read at most p[0..15]. The hash is
+// window_key's and slot_of's, lane by lane.
+template <int first>
 __attribute__((target("avx2"), always_inline)) inline uint32_t window_hits8(const char* p, const int* words,
                                                                             int slots_log) {
-  const __m256i spread = _mm256_setr_epi8(0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6,  //
-                                          4, 5, 6, 7, 5, 6, 7, 8, 6, 7, 8, 9, 7, 8, 9, 10);
+  const __m256i spread = _mm256_setr_epi8(first + 0, first + 1, first + 2, first + 3, first + 1, first + 2,
+                                          first + 3, first + 4, first + 2, first + 3, first + 4, first + 5,
+                                          first + 3, first + 4, first + 5, first + 6,  //
+                                          first + 4, first + 5, first + 6, first + 7, first + 5, first + 6,
+                                          first + 7, first + 8, first + 6, first + 7, first + 8, first + 9,
+                                          first + 7, first + 8, first + 9, first + 10);
   const __m256i bytes = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
   const __m256i windows = _mm256_shuffle_epi8(bytes, spread);
   const __m256i hashed = _mm256_mullo_epi32(windows, _mm256_set1_epi32(static_cast<int>(0x9E3779B1u)));
@@ -445,29 +453,42 @@ __attribute__((target("avx2"), always_inline)) inline uint32_t window_hits8(cons
 }
 
 // Calls on_hit(i) for each window of `text` (at least 4 bytes) whose bit is set in `bits`, 8
-// windows at a time, until it returns true.
+// windows at a time, until it returns true. No load passes the text's end.
 template <class OnHit>
 __attribute__((target("avx2"))) bool scan_windows_avx2(std::string_view text, const uint64_t* bits, int slots_log,
                                                          OnHit&& on_hit) {
   // Little-endian: bit k of the map is bit k % 32 of 32-bit word k / 32.
   const int* words = reinterpret_cast<const int*>(bits);
+  const char* data = text.data();
   const size_t n = text.size();
   const size_t windows = n - 3;  // Windows that lie wholly inside the text (n >= 4).
-  size_t i = 0;
-  for (; i + 16 <= n; i += 8) {
-    for (uint32_t m = window_hits8(text.data() + i, words, slots_log); m != 0; m &= m - 1)
-      if (on_hit(i + static_cast<size_t>(__builtin_ctz(m)))) return true;
-  }
-  // The last windows, from a zero-padded copy: no load may pass the text's end.
-  alignas(32) char tail[32] = {};
-  std::memcpy(tail, text.data() + i, n - i);
-  for (size_t base = 0; i + base < windows; base += 8) {
-    uint32_t m = window_hits8(tail + base, words, slots_log);
-    if (windows - (i + base) < 8) m &= (1u << (windows - (i + base))) - 1;
+  auto report = [&](uint32_t m, size_t base) {
     for (; m != 0; m &= m - 1)
-      if (on_hit(i + base + static_cast<size_t>(__builtin_ctz(m)))) return true;
+      if (on_hit(base + static_cast<size_t>(__builtin_ctz(m)))) return true;
+    return false;
+  };
+  if (n < 16) {  // Too short for one load: from a zero-padded copy.
+    alignas(16) char padded[32] = {};
+    std::memcpy(padded, data, n);
+    const uint32_t low = window_hits8<0>(padded, words, slots_log);
+    const uint32_t high = window_hits8<0>(padded + 8, words, slots_log);
+    const uint32_t all = (low | (high << 8)) & ((1u << windows) - 1);
+    return report(all, 0);
   }
-  return false;
+  size_t i = 0;
+  for (; i + 16 <= n; i += 8)
+    if (report(window_hits8<0>(data + i, words, slots_log), i)) return true;
+  // Up to 12 windows are left (i > n - 16), read with loads that end inside the text: 8 from
+  // data + i - 5 when more than 8 are left (i >= 8 here), then the last 8 (n - 11 .. n - 4) from
+  // the text's last 16 bytes, those already seen masked off.
+  if (windows - i > 8) {
+    if (report(window_hits8<5>(data + i - 5, words, slots_log), i)) return true;
+    i += 8;
+  }
+  if (i >= windows) return false;
+  const size_t base = n - 11;
+  const uint32_t seen = static_cast<uint32_t>(i - base);  // 0 <= i - base < 8.
+  return report(window_hits8<5>(data + n - 16, words, slots_log) & ~((1u << seen) - 1), base);
 }
 
 }  // namespace

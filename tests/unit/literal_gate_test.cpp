@@ -150,3 +150,22 @@ TEST_CASE("the gate over the knowledge signatures agrees with RE2 on every fixtu
     check_same(gate, ref, text);
   }
 }
+
+TEST_CASE("a literal is found at every offset of texts of every length up to 64") {
+  // The search reads 16-byte blocks, then the last windows from loads that end inside the text:
+  // each offset of each length takes one of those paths.
+  const std::vector<std::string> patterns = {"Graph break", "\\.py:\\d+: "};
+  const LiteralGate gate(patterns);
+  const Reference ref(patterns);
+  for (const std::string literal : {"Graph break", "a.py:1: "}) {
+    for (size_t n = literal.size(); n <= 64; ++n) {
+      for (size_t at = 0; at + literal.size() <= n; ++at) {
+        std::string text(n, '-');
+        text.replace(at, literal.size(), literal);
+        CHECK(check_same(gate, ref, text));
+        text[at + literal.size() - 2] = '#';  // Spoiled: no longer the literal.
+        CHECK_FALSE(check_same(gate, ref, text));
+      }
+    }
+  }
+}
