@@ -10,6 +10,8 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+
+#include <sys/stat.h>
 #include <vector>
 
 namespace pt2bb {
@@ -152,7 +154,13 @@ unsigned TriageStreamOptions::default_classify_threads() {
 
 bool triage_stream(int fd, Triager& triager, const TriageStreamOptions& options, std::string* error) {
   uint64_t fed = 0;
-  if (options.classify_threads == 0) {
+  // A file of a chunk or two (most logs opened in an editor) is done before threads would have
+  // started and compiled their own prefilters: the calling thread reads it alone.
+  unsigned workers = options.classify_threads;
+  struct stat st {};
+  if (workers > 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= static_cast<off_t>(2 * kChunk))
+    workers = 0;
+  if (workers == 0) {
     std::unique_ptr<char, FreeDeleter> buf(static_cast<char*>(std::aligned_alloc(kAlign, kChunk)));
     if (!buf) throw std::bad_alloc();
     for (;;) {
@@ -171,7 +179,7 @@ bool triage_stream(int fd, Triager& triager, const TriageStreamOptions& options,
       if (options.progress) options.progress(fed);
     }
   }
-  Pipeline pipeline(fd, triager, options.classify_threads);
+  Pipeline pipeline(fd, triager, workers);
   for (;;) {
     if (options.cancelled && options.cancelled()) return false;
     Slot* slot = pipeline.next();
