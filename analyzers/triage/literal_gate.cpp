@@ -70,14 +70,13 @@ int rarity(std::string_view window) {
 }
 
 // The offset of a literal's rarest 4-byte window; among equals, the one nearest the middle,
-// which words share less than their starts. `spelled` is the literal in the pattern's own case
-// when known (it only guides the choice: the search ignores case).
-size_t best_window(std::string_view spelled) {
+// which words share less than their starts.
+size_t best_window(std::string_view literal) {
   size_t best = 0;
   int best_score = -1;
-  const double middle = (static_cast<double>(spelled.size()) - 4) / 2;
-  for (size_t o = 0; o + 4 <= spelled.size(); ++o) {
-    const int s = rarity(spelled.substr(o, 4));
+  const double middle = (static_cast<double>(literal.size()) - 4) / 2;
+  for (size_t o = 0; o + 4 <= literal.size(); ++o) {
+    const int s = rarity(literal.substr(o, 4));
     if (s > best_score || (s == best_score && std::abs(o - middle) < std::abs(best - middle))) {
       best = o;
       best_score = s;
@@ -86,8 +85,8 @@ size_t best_window(std::string_view spelled) {
   return best;
 }
 
-int literal_rarity(std::string_view spelled) {
-  return spelled.size() < 4 ? rarity(spelled) : rarity(spelled.substr(best_window(spelled), 4));
+int literal_rarity(std::string_view literal) {
+  return literal.size() < 4 ? rarity(literal) : rarity(literal.substr(best_window(literal), 4));
 }
 
 // FilteredRE2 reports every literal in lowercase. To learn the case a case-sensitive pattern
@@ -131,6 +130,7 @@ std::optional<std::string> relabel_uppercase(std::string_view p) {
       in_class = true;
       out += '[';
       if (p.substr(i + 1).starts_with("^")) out += p[++i];
+      if (p.substr(i + 1).starts_with("]")) out += p[++i];  // "[]...]": a leading ']' is a member.
       continue;
     }
     if (c == ']' && in_class) in_class = false;
@@ -216,6 +216,17 @@ std::optional<LeadingLiteral> leading_literal(std::string_view p) {
   return out;
 }
 
+// Whether a flag group turns case-insensitivity on somewhere: "(?i)", "(?si)", "(?i:...)", but
+// not "(?-i)". Its effect may reach any later alternative.
+bool ignores_case(std::string_view p) {
+  for (size_t at = p.find("(?"); at != std::string_view::npos; at = p.find("(?", at + 2)) {
+    if (at > 0 && p[at - 1] == '\\') continue;  // An escaped "(".
+    for (size_t i = at + 2; i < p.size() && std::isalpha(static_cast<unsigned char>(p[i])); ++i)
+      if (p[i] == 'i') return true;
+  }
+  return false;
+}
+
 // The pattern without its "(?i)" flags. FilteredRE2 reads a case-insensitive pattern as a class
 // per letter and gives up on literals longer than a few letters. Whatever text the (?i) pattern
 // matches, the plain one matches that text with some letters' case changed, which holds the same
@@ -297,7 +308,7 @@ LiteralGate::LiteralGate(const std::vector<std::string>& patterns) {
     const int id = static_cast<int>(regexes_.size());
     regexes_.push_back(std::make_unique<RE2>(pattern, options));
     // A "(?i)" anywhere may reach later alternatives too: then all of them are searched without case.
-    const bool caseless = pattern.find("(?i") != std::string::npos;
+    const bool caseless = ignores_case(pattern);
     // Other flags ("(?s)") also reach later alternatives: those are only ever run as the whole pattern.
     bool own_flags = false;
     for (size_t at = pattern.find("(?"); at != std::string::npos; at = pattern.find("(?", at + 2))
