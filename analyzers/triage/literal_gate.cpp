@@ -299,7 +299,7 @@ std::vector<NeededLiteral> needed_literals(const std::string& pattern, bool case
 
 }  // namespace
 
-LiteralGate::LiteralGate(const std::vector<std::string>& patterns) {
+LiteralGate::LiteralGate(const std::vector<std::string>& patterns, bool simd) : simd_(simd) {
   RE2::Options options;
   options.set_log_errors(false);
   std::set<std::tuple<std::string, bool, int, bool>> literals;  // Text, fold, regex, at_literal.
@@ -380,6 +380,7 @@ LiteralGate::~LiteralGate() = default;
 
 LiteralGate::LiteralGate(const LiteralGate& other)
     : pass_all_(other.pass_all_),
+      simd_(other.simd_),
       heads_(other.heads_),
       head_starts_(other.head_starts_),
       windows4_(other.windows4_),
@@ -511,7 +512,7 @@ bool LiteralGate::literals_match(std::string_view text, std::vector<int>& tried)
   const uint64_t* bits4 = bits4_.data();
   const bool short3 = !windows3_.empty();
 #if defined(__x86_64__) && defined(__GNUC__)
-  if (!short3 && n >= 4 && cpu_has_avx2()) {
+  if (simd_ && !short3 && n >= 4 && cpu_has_avx2()) {
     return scan_windows_avx2(text, bits4, kSlotsLog, [&](size_t i) {
       return window_matches(windows4_, window_key(text.data() + i, 4), text, i, tried);
     });

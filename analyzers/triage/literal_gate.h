@@ -35,7 +35,8 @@ namespace pt2bb {
 class LiteralGate {
 public:
   // `patterns` are RE2 patterns with default options (case-sensitive unless they say (?i)).
-  explicit LiteralGate(const std::vector<std::string>& patterns);
+  // `simd` false: the scalar search even where AVX2 runs (for tests).
+  explicit LiteralGate(const std::vector<std::string>& patterns, bool simd = true);
 
   ~LiteralGate();
   // A copy compiles its own RE2s: RE2 takes a lock on every search, and threads that share one
@@ -82,6 +83,7 @@ private:
   bool pattern_matches(int regex, std::string_view text, std::vector<int>& tried) const;
 
   bool pass_all_ = false;
+  bool simd_ = true;
   std::unique_ptr<re2::RE2> any_;  // The alternation of all patterns, when pass_all_.
   // Each pattern, and the alternatives that are run alone (those with a leading literal).
   std::vector<std::unique_ptr<re2::RE2>> regexes_;

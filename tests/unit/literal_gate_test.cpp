@@ -113,13 +113,16 @@ TEST_CASE("the gate answers as RE2 does, on each of its paths") {
        {{"Arror", true}, {"arror", false}, {"Segmentation fault (core dumped)", true}}},
   };
   for (const auto& c : cases) {
-    CAPTURE(c.what);
-    const LiteralGate gate(c.patterns);
-    const Reference ref(c.patterns);
-    for (const auto& [text, matches] : c.texts) {
-      INFO("text: " << text);
-      CHECK(ref.matches(text) == matches);  // The case itself is right...
-      check_same(gate, ref, text);          // ...and the gate agrees.
+    for (const bool simd : {true, false}) {
+      CAPTURE(c.what);
+      CAPTURE(simd);
+      const LiteralGate gate(c.patterns, simd);
+      const Reference ref(c.patterns);
+      for (const auto& [text, matches] : c.texts) {
+        INFO("text: " << text);
+        CHECK(ref.matches(text) == matches);  // The case itself is right...
+        check_same(gate, ref, text);          // ...and the gate agrees.
+      }
     }
   }
 }
@@ -133,14 +136,17 @@ TEST_CASE("the gate over the knowledge signatures agrees with RE2 on every fixtu
   std::vector<std::string> patterns;
   for (const auto& sig : triage_fixture::knowledge().signatures())
     if (sig.scope != "frame") patterns.push_back(sig.pattern);
-  const LiteralGate gate(patterns);
+  const LiteralGate gate(patterns), scalar(patterns, false);
   CHECK_FALSE(gate.passes_everything());  // Otherwise it would be only a cost.
   const Reference ref(patterns);
 
   const std::vector<std::string> lines = fixture_lines();
   REQUIRE(lines.size() > 500);
   size_t matched = 0;
-  for (const auto& line : lines) matched += check_same(gate, ref, line);
+  for (const auto& line : lines) {
+    matched += check_same(gate, ref, line);
+    check_same(scalar, ref, line);
+  }
   CHECK(matched > 20);  // The fixtures do reach the patterns.
 
   // Random texts: fixture lines cut anywhere, spliced together, and with letters' case flipped,
@@ -157,23 +163,27 @@ TEST_CASE("the gate over the knowledge signatures agrees with RE2 on every fixtu
                                                                                         : std::toupper(text[at]));
     }
     check_same(gate, ref, text);
+    check_same(scalar, ref, text);
   }
 }
 
 TEST_CASE("a literal is found at every offset of texts of every length up to 64") {
   // The search reads 16-byte blocks, then the last windows from loads that end inside the text:
   // each offset of each length takes one of those paths.
-  const std::vector<std::string> patterns = {"Graph break", "\\.py:\\d+: "};
-  const LiteralGate gate(patterns);
+  const std::vector<std::string> patterns = {"Graph break", "\\.py:\\d+: ", "(?i)close"};
   const Reference ref(patterns);
-  for (const std::string literal : {"Graph break", "a.py:1: "}) {
-    for (size_t n = literal.size(); n <= 64; ++n) {
-      for (size_t at = 0; at + literal.size() <= n; ++at) {
-        std::string text(n, '-');
-        text.replace(at, literal.size(), literal);
-        CHECK(check_same(gate, ref, text));
-        text[at + literal.size() - 2] = '#';  // Spoiled: no longer the literal.
-        CHECK_FALSE(check_same(gate, ref, text));
+  for (const bool simd : {true, false}) {
+    CAPTURE(simd);
+    const LiteralGate gate(patterns, simd);
+    for (const std::string literal : {"Graph break", "a.py:1: ", "CLOSE"}) {
+      for (size_t n = literal.size(); n <= 64; ++n) {
+        for (size_t at = 0; at + literal.size() <= n; ++at) {
+          std::string text(n, '-');
+          text.replace(at, literal.size(), literal);
+          CHECK(check_same(gate, ref, text));
+          text[at + literal.size() - 2] = '#';  // Spoiled: no longer the literal.
+          CHECK_FALSE(check_same(gate, ref, text));
+        }
       }
     }
   }
