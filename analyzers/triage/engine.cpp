@@ -123,6 +123,10 @@ TriageEngine::TriageEngine(const TriageOptions& options) : opts_(options), kb_(*
       frame_sigs_.push_back(static_cast<int>(i));
       continue;
     }
+    if (sigs[i].scope == "warning_log") {
+      warning_sigs_.push_back(static_cast<int>(i));
+      continue;
+    }
     if (set_->Add(sigs[i].pattern, nullptr) >= 0) set_to_sig_.push_back(static_cast<int>(i));
     prefilter_patterns.push_back(sigs[i].pattern);
   }
@@ -165,7 +169,7 @@ bool TriageEngine::skippable_when_idle(std::string_view raw, const LiteralGate& 
   if (!line.artifact.empty()) return listing_artifact(line.artifact);
   // Rich tracebacks are rare in big logs, and their lines need no keyword to matter: a frame
   // path Rich wrapped starts on a line that is only part of a path (see handle_structure).
-  if (line.pytest_error || line.boxed || !line.error_source.empty()) return false;
+  if (line.pytest_error || line.boxed || !line.error_source.empty() || !line.warning_source.empty()) return false;
   return !prefilter.matches(line.text);
 }
 
@@ -268,6 +272,7 @@ void TriageEngine::process(const LogLine& line) {
     return;
   }
   if (!line.error_source.empty()) logged_error(line);
+  if (!line.warning_source.empty()) logged_warning(line);
   const bool matched = prefilter_matches(t);
   if (mode_ == Mode::None && !matched && line.artifact.empty() && !line.pytest_error && !line.boxed) return;
 
@@ -944,6 +949,29 @@ void TriageEngine::logged_error(const LogLine& line) {
   TriageFinding& f = finding("log|" + sig.id, sig.category, sig.id, sig.weight * 0.5, false);
   if (f.message.empty()) f.message = "error logged by " + std::string(line.error_source);
   note_evidence(f, {static_cast<uint32_t>(line_no_)});
+}
+
+// A warning-level glog line names the module that logged it. Most warnings are recovered from and
+// say nothing, but a few modules warn only on the way to a known outcome: the "warning_log"
+// signatures name those modules.
+void TriageEngine::logged_warning(const LogLine& line) {
+  if (warning_sigs_.empty()) return;
+  source_scratch_.assign(line.warning_source);
+  std::replace(source_scratch_.begin(), source_scratch_.end(), '\\', '/');
+  const auto& sigs = kb_.signatures();
+  for (int s : warning_sigs_) {
+    if (!RE2::PartialMatch(source_scratch_, *sigs[s].re)) continue;
+    // One warning spans many lines, all with its compile id: count it once.
+    const std::string key = "warn|" + sigs[s].id + "|" + std::string(line.compile_id);
+    if (auto it = by_key_.find(key); it != by_key_.end()) {
+      note_evidence(findings_[it->second], {static_cast<uint32_t>(line_no_)});
+      return;
+    }
+    TriageFinding& f = finding(key, sigs[s].category, sigs[s].id, sigs[s].weight, false);
+    f.message = "warning logged by " + std::string(line.warning_source);
+    note_evidence(f, {static_cast<uint32_t>(line_no_)});
+    return;
+  }
 }
 
 void TriageEngine::close_graph_break() {
