@@ -4,6 +4,7 @@
 #include "triage/engine.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 
@@ -102,6 +103,23 @@ bool is_path_fragment(std::string_view t) {
 std::string local_name(std::string_view s) {
   if (s.starts_with("L['") && s.ends_with("']") && s.size() > 5) return std::string(s.substr(3, s.size() - 5));
   return std::string(s);
+}
+
+// Whether `t` has the shape of the line that ends a Python traceback: the exception's qualified
+// name ("KeyError", "torch._dynamo.exc.Unsupported"), alone or followed by ": message". Python's
+// traceback module prints nothing else there; a line of another shape (a log prefix cut mid-line,
+// "V0403 11:") means the excerpt stopped before the exception line.
+bool exception_line_shape(std::string_view t) {
+  size_t i = 0;
+  for (;;) {
+    if (i >= t.size() || !(std::isalpha(static_cast<unsigned char>(t[i])) || t[i] == '_')) return false;
+    while (i < t.size() && (std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '_')) ++i;
+    if (i < t.size() && t[i] == '.') {
+      ++i;
+      continue;
+    }
+    return i == t.size() || t[i] == ':';
+  }
 }
 
 std::string replace_all(std::string s, std::string_view from, std::string_view to) {
@@ -523,8 +541,13 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
         }
         if (!exception_type(trimmed)) return true;  // More source lines (3.11+ prints ranges).
       }
-      // The exception line ends the traceback.
+      // The exception line ends the traceback. A line that cannot be one ends it too, without
+      // naming the exception: the excerpt was cut there.
       auto type = exception_type(trimmed);
+      if (!type && !exception_line_shape(trimmed)) {
+        close_block();
+        return false;
+      }
       exc_->type = type ? std::string(*type) : std::string(trimmed.substr(0, trimmed.find(':')));
       exc_->prefixed = line.prefixed;
       exc_->compile_id = std::string(line.compile_id);

@@ -398,6 +398,15 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "graph_break"},
       {"a warning logged by another module says nothing",
        "W0101 00:00:00.000000 1 torch/_inductor/utils.py:1200] [0/0] Not enough SMs to use max_autotune_gemm mode\n", "unknown"},
+      // A traceback ends with the exception's name, then ": message": a log prefix cut mid-line is
+      // not that line, so the traceback stops there without a failure of its own.
+      {"a glog prefix cut after a traceback is not its exception",
+       "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:500] [0/0] [__graph_breaks] Graph break in user code at /w/train.py:12\n"
+       "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:500] [0/0] [__graph_breaks] Traceback (most recent call last):\n"
+       "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:500] [0/0] [__graph_breaks]   File \"/x/torch/_dynamo/symbolic_convert.py\", line 900, in wrapper\n"
+       "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:500] [0/0] [__graph_breaks]     return inner_fn(self, inst)\n"
+       "V0101 00:\n",
+       "graph_break"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
