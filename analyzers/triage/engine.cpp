@@ -827,6 +827,10 @@ void TriageEngine::close_exception() {
   // ("assert torch.allclose(...)").
   if (!e->frames.empty() && !e->frames.back().code.empty()) add_hits(e->frames.back().code, e->hits);
   if (!e->header_type.empty()) add_hits(e->header_type + ": ", e->hits);
+  // faulthandler prints its frames under "Fatal Python error: <signal>", which excerpts often
+  // cut: the frames' own format says the process died of a fatal signal.
+  if (std::any_of(e->frames.begin(), e->frames.end(), [](const LogFrame& f) { return f.fatal_dump; }))
+    add_hits("Fatal Python error", e->hits);
   if (e->message.empty()) {
     // Cut before its exception line. "raise X(...).with_traceback(tb)" prints the frames of tb
     // after its own, so a frame whose code raises a named exception shows what is in flight; the

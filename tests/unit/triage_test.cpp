@@ -407,6 +407,12 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:500] [0/0] [__graph_breaks]     return inner_fn(self, inst)\n"
        "V0101 00:\n",
        "graph_break"},
+      // faulthandler prints frames without the comma before "in" when a fatal signal kills the
+      // process; an excerpt often keeps only those frames, not the "Fatal Python error" above them.
+      {"faulthandler frames without their header are a crash",
+       "  File \"/venv/lib/python3.12/site-packages/torch/_inductor/compile_fx.py\", line 2100 in fx_codegen_and_compile\n"
+       "  File \"/venv/lib/python3.12/site-packages/torch/_functorch/aot_autograd.py\", line 1200 in aot_module_simplified\n",
+       "runtime_crash"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
