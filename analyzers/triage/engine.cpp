@@ -4,6 +4,7 @@
 #include "triage/engine.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 
@@ -104,6 +105,23 @@ std::string local_name(std::string_view s) {
   return std::string(s);
 }
 
+// Whether `t` has the shape of the line that ends a Python traceback: the exception's qualified
+// name ("KeyError", "torch._dynamo.exc.Unsupported"), alone or followed by ": message". Python's
+// traceback module prints nothing else there; a line of another shape (a log prefix cut mid-line,
+// "V0403 11:") means the excerpt stopped before the exception line.
+bool exception_line_shape(std::string_view t) {
+  size_t i = 0;
+  for (;;) {
+    if (i >= t.size() || !(std::isalpha(static_cast<unsigned char>(t[i])) || t[i] == '_')) return false;
+    while (i < t.size() && (std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '_')) ++i;
+    if (i < t.size() && t[i] == '.') {
+      ++i;
+      continue;
+    }
+    return i == t.size() || t[i] == ':';
+  }
+}
+
 std::string replace_all(std::string s, std::string_view from, std::string_view to) {
   for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
   return s;
@@ -121,6 +139,10 @@ TriageEngine::TriageEngine(const TriageOptions& options) : opts_(options), kb_(*
   for (size_t i = 0; i < sigs.size(); ++i) {
     if (sigs[i].scope == "frame") {
       frame_sigs_.push_back(static_cast<int>(i));
+      continue;
+    }
+    if (sigs[i].scope == "warning_log") {
+      warning_sigs_.push_back(static_cast<int>(i));
       continue;
     }
     if (set_->Add(sigs[i].pattern, nullptr) >= 0) set_to_sig_.push_back(static_cast<int>(i));
@@ -165,7 +187,7 @@ bool TriageEngine::skippable_when_idle(std::string_view raw, const LiteralGate& 
   if (!line.artifact.empty()) return listing_artifact(line.artifact);
   // Rich tracebacks are rare in big logs, and their lines need no keyword to matter: a frame
   // path Rich wrapped starts on a line that is only part of a path (see handle_structure).
-  if (line.pytest_error || line.boxed || !line.error_source.empty()) return false;
+  if (line.pytest_error || line.boxed || !line.error_source.empty() || !line.warning_source.empty()) return false;
   return !prefilter.matches(line.text);
 }
 
@@ -268,6 +290,7 @@ void TriageEngine::process(const LogLine& line) {
     return;
   }
   if (!line.error_source.empty()) logged_error(line);
+  if (!line.warning_source.empty()) logged_warning(line);
   const bool matched = prefilter_matches(t);
   if (mode_ == Mode::None && !matched && line.artifact.empty() && !line.pytest_error && !line.boxed) return;
 
@@ -518,8 +541,13 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
         }
         if (!exception_type(trimmed)) return true;  // More source lines (3.11+ prints ranges).
       }
-      // The exception line ends the traceback.
+      // The exception line ends the traceback. A line that cannot be one ends it too, without
+      // naming the exception: the excerpt was cut there.
       auto type = exception_type(trimmed);
+      if (!type && !exception_line_shape(trimmed)) {
+        close_block();
+        return false;
+      }
       exc_->type = type ? std::string(*type) : std::string(trimmed.substr(0, trimmed.find(':')));
       exc_->prefixed = line.prefixed;
       exc_->compile_id = std::string(line.compile_id);
@@ -799,6 +827,10 @@ void TriageEngine::close_exception() {
   // ("assert torch.allclose(...)").
   if (!e->frames.empty() && !e->frames.back().code.empty()) add_hits(e->frames.back().code, e->hits);
   if (!e->header_type.empty()) add_hits(e->header_type + ": ", e->hits);
+  // faulthandler prints its frames under "Fatal Python error: <signal>", which excerpts often
+  // cut: the frames' own format says the process died of a fatal signal.
+  if (std::any_of(e->frames.begin(), e->frames.end(), [](const LogFrame& f) { return f.fatal_dump; }))
+    add_hits("Fatal Python error", e->hits);
   if (e->message.empty()) {
     // Cut before its exception line. "raise X(...).with_traceback(tb)" prints the frames of tb
     // after its own, so a frame whose code raises a named exception shows what is in flight; the
@@ -944,6 +976,29 @@ void TriageEngine::logged_error(const LogLine& line) {
   TriageFinding& f = finding("log|" + sig.id, sig.category, sig.id, sig.weight * 0.5, false);
   if (f.message.empty()) f.message = "error logged by " + std::string(line.error_source);
   note_evidence(f, {static_cast<uint32_t>(line_no_)});
+}
+
+// A warning-level glog line names the module that logged it. Most warnings are recovered from and
+// say nothing, but a few modules warn only on the way to a known outcome: the "warning_log"
+// signatures name those modules.
+void TriageEngine::logged_warning(const LogLine& line) {
+  if (warning_sigs_.empty()) return;
+  source_scratch_.assign(line.warning_source);
+  std::replace(source_scratch_.begin(), source_scratch_.end(), '\\', '/');
+  const auto& sigs = kb_.signatures();
+  for (int s : warning_sigs_) {
+    if (!RE2::PartialMatch(source_scratch_, *sigs[s].re)) continue;
+    // One warning spans many lines, all with its compile id: count it once.
+    const std::string key = "warn|" + sigs[s].id + "|" + std::string(line.compile_id);
+    if (auto it = by_key_.find(key); it != by_key_.end()) {
+      note_evidence(findings_[it->second], {static_cast<uint32_t>(line_no_)});
+      return;
+    }
+    TriageFinding& f = finding(key, sigs[s].category, sigs[s].id, sigs[s].weight, false);
+    f.message = "warning logged by " + std::string(line.warning_source);
+    note_evidence(f, {static_cast<uint32_t>(line_no_)});
+    return;
+  }
 }
 
 void TriageEngine::close_graph_break() {

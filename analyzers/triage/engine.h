@@ -92,6 +92,7 @@ private:
   void close_recompile();
   void standalone(int sig, std::string_view text);
   void logged_error(const LogLine& line);
+  void logged_warning(const LogLine& line);
   int strongest_frame_sig(std::string_view where) const;
   int strongest_frame_sig(const LogFrame& f) const;
   int component_of_frames(const Exception& e, double* weight) const;
@@ -107,6 +108,7 @@ private:
   std::unique_ptr<RE2::Set> set_;
   std::vector<int> set_to_sig_;  // RE2::Set index -> signature index.
   std::vector<int> frame_sigs_;
+  std::vector<int> warning_sigs_;  // Signatures of scope "warning_log".
 
   std::string carry_;
   bool skipping_ = false;  // Dropping the rest of an over-long line.

@@ -192,14 +192,15 @@ size_t logging_prefix(std::string_view s, std::string_view* compile_id, std::str
 // Fills `out` in place: returning a copy made every line pay for a store-forwarding stall.
 void split_glog_tail(std::string_view s, size_t n, LogLine& out) {
   out.prefixed = true;
-  if (s[0] == 'E' && s[n - 2] == ']') {
-    // An error-level glog line ends its prefix with "path:line] ": keep the module that logged it.
-    // Only these lines: the parser reads no other, and this runs on every line of huge logs.
+  if ((s[0] == 'E' || s[0] == 'W') && s[n - 2] == ']') {
+    // An error- or warning-level glog line ends its prefix with "path:line] ": keep the module that
+    // logged it. Only these levels: the parser reads no other, and this runs on every line of huge
+    // logs.
     const std::string_view head = s.substr(0, n - 2);
     const size_t colon = head.rfind(':');
     const size_t space = head.rfind(' ', colon);
     if (colon != std::string_view::npos && space != std::string_view::npos && colon > space + 1)
-      out.error_source = head.substr(space + 1, colon - space - 1);
+      (s[0] == 'E' ? out.error_source : out.warning_source) = head.substr(space + 1, colon - space - 1);
   }
   s.remove_prefix(n);
   // Optional " [compile_id]" and " [__artifact]" tags, in that order.

@@ -15,6 +15,7 @@ struct LogLine {
   std::string_view compile_id;  // "0/1", "0/0_1", "!0/0/0"; empty when none.
   std::string_view artifact;    // "graph_breaks", "recompiles"...; empty when none.
   std::string_view error_source; // An error-level glog line's module ("E0101 ... path.py:12] " -> "path.py").
+  std::string_view warning_source; // The same for a warning-level glog line ("W0101 ...").
   bool prefixed = false;        // A glog or logging-module prefix was removed.
   bool pytest_error = false;    // pytest's "E   " marker was removed.
   bool trace_payload = false;   // A TORCH_TRACE payload line (leading tab removed).

@@ -74,7 +74,14 @@ std::optional<LogFrame> parse_frame_line_as_printed(std::string_view s) {
       size_t n = digits_at(rest, 7);
       f.line = to_u32(rest.substr(7, n));
       rest = rest.substr(7 + n);
-      if (rest.starts_with(", in ")) f.function = std::string(trim(rest.substr(5)));
+      if (rest.starts_with(", in ")) {
+        f.function = std::string(trim(rest.substr(5)));
+      } else if (rest.starts_with(" in ")) {
+        // faulthandler's dump_frame writes `File "x.py", line 12 in f`: a traceback's frame has a
+        // comma before "in".
+        f.function = std::string(trim(rest.substr(4)));
+        f.fatal_dump = true;
+      }
     }
     return f;
   }

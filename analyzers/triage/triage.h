@@ -43,6 +43,10 @@ struct LogFrame {
   std::string function;   // Empty when unknown.
   std::string code;       // The source line the traceback printed, trimmed; may be empty.
   uint32_t log_line = 0;  // 1-based line of the log where the frame was printed.
+  // Printed by Python's faulthandler (`File "x.py", line 12 in f`, no comma before "in"), which
+  // dumps the stacks when the process receives a fatal signal (SIGSEGV, SIGFPE, SIGABRT, SIGBUS,
+  // SIGILL).
+  bool fatal_dump = false;
 };
 
 // Details of a recompilation's guard failure, when the guard is a tensor size mismatch: enough

@@ -95,7 +95,7 @@ TEST_CASE("malformed knowledge gives an error naming the file, entry and field")
        "missing \"weight\""},
       {"bad scope", R"({"signatures": [{"id": "x5", "category": "accuracy", "pattern": "a", "weight": 1, "scope": "file",
            "description": {"en": "e", "fr": "f"}}]})",
-       "\"scope\" must be line, exception or frame"},
+       "\"scope\" must be line, exception, frame or warning_log"},
       {"missing French", R"({"signatures": [{"id": "x6", "category": "accuracy", "pattern": "a", "weight": 1,
            "description": {"en": "e"}}]})",
        "description: missing \"fr\""},
@@ -390,6 +390,29 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"/venv/lib/python3.11/site-packages/torch/_dynamo/guards.py\", line 1766, in SHAPE_ENV\n"
        "    code_parts, verbose_code_parts = output_graph.shape_env.produce_guards_verbose(\n",
        "other"},
+      // torch/_dynamo/exc.py logs a warning only in unimplemented(log_warning=True), which then
+      // raises Unsupported: its warning lines are a graph break even when nothing else survives.
+      {"a warning logged by Dynamo's exc.py is a graph break",
+       "W0101 00:00:00.000000 1 torch/_dynamo/exc.py:500] [2/0]     While executing %item : [num_users=1] = call_method[target=item](args = (%x,), kwargs = {})\n"
+       "W0101 00:00:00.000000 1 torch/_dynamo/exc.py:500] [2/0]         def forward(self, L_x_: \"i64[4]\"):\n",
+       "graph_break"},
+      {"a warning logged by another module says nothing",
+       "W0101 00:00:00.000000 1 torch/_inductor/utils.py:1200] [0/0] Not enough SMs to use max_autotune_gemm mode\n", "unknown"},
+      // A traceback ends with the exception's name, then ": message": a log prefix cut mid-line is
+      // not that line, so the traceback stops there without a failure of its own.
+      {"a glog prefix cut after a traceback is not its exception",
+       "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:500] [0/0] [__graph_breaks] Graph break in user code at /w/train.py:12\n"
+       "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:500] [0/0] [__graph_breaks] Traceback (most recent call last):\n"
+       "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:500] [0/0] [__graph_breaks]   File \"/x/torch/_dynamo/symbolic_convert.py\", line 900, in wrapper\n"
+       "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:500] [0/0] [__graph_breaks]     return inner_fn(self, inst)\n"
+       "V0101 00:\n",
+       "graph_break"},
+      // faulthandler prints frames without the comma before "in" when a fatal signal kills the
+      // process; an excerpt often keeps only those frames, not the "Fatal Python error" above them.
+      {"faulthandler frames without their header are a crash",
+       "  File \"/venv/lib/python3.12/site-packages/torch/_inductor/compile_fx.py\", line 2100 in fx_codegen_and_compile\n"
+       "  File \"/venv/lib/python3.12/site-packages/torch/_functorch/aot_autograd.py\", line 1200 in aot_module_simplified\n",
+       "runtime_crash"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
@@ -612,10 +635,14 @@ TEST_CASE("log line decorations are removed whatever the logging format") {
     CHECK(l.compile_id == c.compile_id);
     CHECK(l.artifact == c.artifact);
   }
-  // An error-level glog line keeps the module that logged it; other levels need not.
+  // An error-level glog line keeps the module that logged it; levels below warning need not.
   CHECK(split_log_line("E0303 10:41:02.517000 90 site-packages\\torch\\_inductor\\x.py:539] [0/0] text").error_source ==
         "site-packages\\torch\\_inductor\\x.py");
   CHECK(split_log_line("W0303 10:41:02.517000 90 torch/_inductor/x.py:539] [0/0] text").error_source.empty());
+  // A warning-level line keeps its module too, apart from the error-level ones.
+  CHECK(split_log_line("W0303 10:41:02.517000 90 torch/_dynamo/exc.py:525] [0/0] text").warning_source ==
+        "torch/_dynamo/exc.py");
+  CHECK(split_log_line("V0303 10:41:02.517000 90 torch/_dynamo/exc.py:525] [0/0] text").warning_source.empty());
 }
 
 TEST_CASE("log paths map onto the workspace by their longest matching suffix") {
