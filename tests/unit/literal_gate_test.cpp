@@ -127,6 +127,18 @@ TEST_CASE("the gate answers as RE2 does, on each of its paths") {
   }
 }
 
+TEST_CASE("the gate searches for the literals a pattern needs, in the case it spells them") {
+  // Case kept: the capitals of a CamelCase name are what make it rare in a log.
+  CHECK(LiteralGate({"x?BackendCompilerFailed"}).literals() == std::vector<std::string>{"BackendCompilerFailed"});
+  // (?i): found in any case, listed in lowercase.
+  CHECK(LiteralGate({"(?i)x?Graph Break"}).literals() == std::vector<std::string>{"graph break"});
+  // Each top-level alternative on its own: RE2 would factor ".py" out and lose the longer literals.
+  CHECK(LiteralGate({"\\.py in [\\w<]|\\.py\\]\\([^)]*\\) in [\\w<]"}).literals() ==
+        std::vector<std::string>{".py in ", ".py]("});
+  // A pattern anchored by a literal at the text's start is checked there, not searched for.
+  CHECK(LiteralGate({"^FAILED "}).literals().empty());
+}
+
 TEST_CASE("the gate falls back to RE2 only when a pattern needs no literal") {
   CHECK_FALSE(LiteralGate({"Graph break", "^FAILED ", "(?i)not (?:all)?close"}).passes_everything());
   CHECK(LiteralGate({"Graph break", "^\\w+$"}).passes_everything());
