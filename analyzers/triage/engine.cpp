@@ -187,7 +187,9 @@ bool TriageEngine::skippable_when_idle(std::string_view raw, const LiteralGate& 
   if (!line.artifact.empty()) return listing_artifact(line.artifact);
   // Rich tracebacks are rare in big logs, and their lines need no keyword to matter: a frame
   // path Rich wrapped starts on a line that is only part of a path (see handle_structure).
-  if (line.pytest_error || line.boxed || !line.error_source.empty() || !line.warning_source.empty()) return false;
+  if (line.pytest_error || line.boxed || !line.error_source.empty()) return false;
+  // Warnings are common in big logs, and only a few modules' warnings mean anything.
+  if (!line.warning_source.empty() && warning_signature(line.warning_source) >= 0) return false;
   return !prefilter.matches(line.text);
 }
 
@@ -981,24 +983,33 @@ void TriageEngine::logged_error(const LogLine& line) {
 // A warning-level glog line names the module that logged it. Most warnings are recovered from and
 // say nothing, but a few modules warn only on the way to a known outcome: the "warning_log"
 // signatures name those modules.
-void TriageEngine::logged_warning(const LogLine& line) {
-  if (warning_sigs_.empty()) return;
-  source_scratch_.assign(line.warning_source);
-  std::replace(source_scratch_.begin(), source_scratch_.end(), '\\', '/');
+int TriageEngine::warning_signature(std::string_view source) const {
+  if (warning_sigs_.empty()) return -1;
+  std::string slashed;  // Windows paths: the signatures are written with '/'.
+  if (source.find('\\') != std::string_view::npos) {
+    slashed.assign(source);
+    std::replace(slashed.begin(), slashed.end(), '\\', '/');
+    source = slashed;
+  }
   const auto& sigs = kb_.signatures();
-  for (int s : warning_sigs_) {
-    if (!RE2::PartialMatch(source_scratch_, *sigs[s].re)) continue;
-    // One warning spans many lines, all with its compile id: count it once.
-    const std::string key = "warn|" + sigs[s].id + "|" + std::string(line.compile_id);
-    if (auto it = by_key_.find(key); it != by_key_.end()) {
-      note_evidence(findings_[it->second], {static_cast<uint32_t>(line_no_)});
-      return;
-    }
-    TriageFinding& f = finding(key, sigs[s].category, sigs[s].id, sigs[s].weight, false);
-    f.message = "warning logged by " + std::string(line.warning_source);
-    note_evidence(f, {static_cast<uint32_t>(line_no_)});
+  for (int s : warning_sigs_)
+    if (RE2::PartialMatch(source, *sigs[s].re)) return s;
+  return -1;
+}
+
+void TriageEngine::logged_warning(const LogLine& line) {
+  const int s = warning_signature(line.warning_source);
+  if (s < 0) return;
+  const auto& sig = kb_.signatures()[s];
+  // One warning spans many lines, all with its compile id: count it once.
+  const std::string key = "warn|" + sig.id + "|" + std::string(line.compile_id);
+  if (auto it = by_key_.find(key); it != by_key_.end()) {
+    note_evidence(findings_[it->second], {static_cast<uint32_t>(line_no_)});
     return;
   }
+  TriageFinding& f = finding(key, sig.category, sig.id, sig.weight, false);
+  f.message = "warning logged by " + std::string(line.warning_source);
+  note_evidence(f, {static_cast<uint32_t>(line_no_)});
 }
 
 void TriageEngine::close_graph_break() {

@@ -93,6 +93,9 @@ private:
   void standalone(int sig, std::string_view text);
   void logged_error(const LogLine& line);
   void logged_warning(const LogLine& line);
+  // The "warning_log" signature matching the module that logged a warning ("torch/_dynamo/exc.py",
+  // either slash); -1 when none. Const: classifying threads ask it too.
+  int warning_signature(std::string_view source) const;
   int strongest_frame_sig(std::string_view where) const;
   int strongest_frame_sig(const LogFrame& f) const;
   int component_of_frames(const Exception& e, double* weight) const;

@@ -40,6 +40,10 @@ std::string big_log() {
       log += "V1103 09:12:44.100000 5521 torch/_dynamo/symbolic_convert.py:552] [0/0] [__graph_breaks] Graph break in user code at /home/u/m.py:41\n";
       log += "V1103 09:12:44.100000 5521 torch/_dynamo/symbolic_convert.py:552] [0/0] [__graph_breaks] Reason: Unsupported: Tensor.item\n";
     }
+    if (i == 100) {  // A warning that means a graph break, and one that means nothing.
+      log += "W1103 09:12:44.100000 5521 torch/_dynamo/exc.py:525] [0/0] skipping frame f in /home/u/m.py\n";
+      log += "W1103 09:12:44.100000 5521 torch/_inductor/utils.py:1250] [0/0] not enough SMs to use max_autotune_gemm mode\n";
+    }
     if (i % 7000 == 3) {
       log += "V1103 09:12:44.100000 5521 torch/_dynamo/guards.py:2760] [0/1] [__recompiles] Recompiling function f in /home/u/m.py:3\n";
       log += "V1103 09:12:44.100000 5521 torch/_dynamo/guards.py:2760] [0/1] [__recompiles]     triggered by the following guard failure(s):\n";
@@ -70,7 +74,7 @@ TEST_CASE("the pipeline's report equals the in-memory one, for any number of cla
     const TempFile file(log);
     const TriageReport expected = triage_text(log, options());
     REQUIRE(expected.category == "backend_compiler_failed");
-    REQUIRE(expected.findings.size() == (log.size() == big.size() ? 3u : 1u));
+    REQUIRE(expected.findings.size() == (log.size() == big.size() ? 4u : 1u));
     for (unsigned threads : {0u, 1u, 3u}) {
       CAPTURE(threads);
       Triager triager(options());
