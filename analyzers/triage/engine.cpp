@@ -187,9 +187,9 @@ bool TriageEngine::skippable_when_idle(std::string_view raw, const LiteralGate& 
   if (!line.artifact.empty()) return listing_artifact(line.artifact);
   // Rich tracebacks are rare in big logs, and their lines need no keyword to matter: a frame
   // path Rich wrapped starts on a line that is only part of a path (see handle_structure).
-  if (line.pytest_error || line.boxed || !line.error_source.empty()) return false;
+  if (line.pytest_error || line.boxed || !line.error_source().empty()) return false;
   // Warnings are common in big logs, and only a few modules' warnings mean anything.
-  if (!line.warning_source.empty() && warning_signature(line.warning_source) >= 0) return false;
+  if (!line.warning_source().empty() && warning_signature(line.warning_source()) >= 0) return false;
   return !prefilter.matches(line.text);
 }
 
@@ -291,8 +291,8 @@ void TriageEngine::process(const LogLine& line) {
     if (mode_ != Mode::None) close_block();
     return;
   }
-  if (!line.error_source.empty()) logged_error(line);
-  if (!line.warning_source.empty()) logged_warning(line);
+  if (!line.error_source().empty()) logged_error(line);
+  if (!line.warning_source().empty()) logged_warning(line);
   const bool matched = prefilter_matches(t);
   if (mode_ == Mode::None && !matched && line.artifact.empty() && !line.pytest_error && !line.boxed) return;
 
@@ -968,7 +968,7 @@ int TriageEngine::component_of_frames(const Exception& e, double* weight) const 
 // (Inductor's Triton launcher logs the source of a kernel that did not compile, line by line). Weak
 // evidence: many logged errors are recovered from.
 void TriageEngine::logged_error(const LogLine& line) {
-  source_scratch_.assign(line.error_source);
+  source_scratch_.assign(line.error_source());
   std::replace(source_scratch_.begin(), source_scratch_.end(), '\\', '/');
   source_scratch_ += '\t';
   const int s = strongest_frame_sig(source_scratch_);
@@ -976,7 +976,7 @@ void TriageEngine::logged_error(const LogLine& line) {
   const TriageSignature& sig = kb_.signatures()[s];
   if (sig.weight < kDecisiveFrameWeight) return;
   TriageFinding& f = finding("log|" + sig.id, sig.category, sig.id, sig.weight * 0.5, false);
-  if (f.message.empty()) f.message = "error logged by " + std::string(line.error_source);
+  if (f.message.empty()) f.message = "error logged by " + std::string(line.error_source());
   note_evidence(f, {static_cast<uint32_t>(line_no_)});
 }
 
@@ -998,7 +998,7 @@ int TriageEngine::warning_signature(std::string_view source) const {
 }
 
 void TriageEngine::logged_warning(const LogLine& line) {
-  const int s = warning_signature(line.warning_source);
+  const int s = warning_signature(line.warning_source());
   if (s < 0) return;
   const auto& sig = kb_.signatures()[s];
   // One warning spans many lines, all with its compile id: count it once.
@@ -1008,7 +1008,7 @@ void TriageEngine::logged_warning(const LogLine& line) {
     return;
   }
   TriageFinding& f = finding(key, sig.category, sig.id, sig.weight, false);
-  f.message = "warning logged by " + std::string(line.warning_source);
+  f.message = "warning logged by " + std::string(line.warning_source());
   note_evidence(f, {static_cast<uint32_t>(line_no_)});
 }
 

@@ -199,8 +199,10 @@ void split_glog_tail(std::string_view s, size_t n, LogLine& out) {
     const std::string_view head = s.substr(0, n - 2);
     const size_t colon = head.rfind(':');
     const size_t space = head.rfind(' ', colon);
-    if (colon != std::string_view::npos && space != std::string_view::npos && colon > space + 1)
-      (s[0] == 'E' ? out.error_source : out.warning_source) = head.substr(space + 1, colon - space - 1);
+    if (colon != std::string_view::npos && space != std::string_view::npos && colon > space + 1) {
+      out.logged_by = head.substr(space + 1, colon - space - 1);
+      out.level = s[0];
+    }
   }
   s.remove_prefix(n);
   // Optional " [compile_id]" and " [__artifact]" tags, in that order.

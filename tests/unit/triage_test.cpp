@@ -648,13 +648,13 @@ TEST_CASE("log line decorations are removed whatever the logging format") {
     CHECK(l.artifact == c.artifact);
   }
   // An error-level glog line keeps the module that logged it; levels below warning need not.
-  CHECK(split_log_line("E0303 10:41:02.517000 90 site-packages\\torch\\_inductor\\x.py:539] [0/0] text").error_source ==
+  CHECK(split_log_line("E0303 10:41:02.517000 90 site-packages\\torch\\_inductor\\x.py:539] [0/0] text").error_source() ==
         "site-packages\\torch\\_inductor\\x.py");
-  CHECK(split_log_line("W0303 10:41:02.517000 90 torch/_inductor/x.py:539] [0/0] text").error_source.empty());
+  CHECK(split_log_line("W0303 10:41:02.517000 90 torch/_inductor/x.py:539] [0/0] text").error_source().empty());
   // A warning-level line keeps its module too, apart from the error-level ones.
-  CHECK(split_log_line("W0303 10:41:02.517000 90 torch/_dynamo/exc.py:525] [0/0] text").warning_source ==
+  CHECK(split_log_line("W0303 10:41:02.517000 90 torch/_dynamo/exc.py:525] [0/0] text").warning_source() ==
         "torch/_dynamo/exc.py");
-  CHECK(split_log_line("V0303 10:41:02.517000 90 torch/_dynamo/exc.py:525] [0/0] text").warning_source.empty());
+  CHECK(split_log_line("V0303 10:41:02.517000 90 torch/_dynamo/exc.py:525] [0/0] text").warning_source().empty());
 }
 
 TEST_CASE("log paths map onto the workspace by their longest matching suffix") {
