@@ -921,7 +921,7 @@ int TriageEngine::strongest_frame_sig(std::string_view where) const {
 // compile_fx.py, the generated module's `call`), some by the call a frame is making (Dynamo's
 // compile_and_call_fx_graph assembles the graph itself before its one call into the backend).
 int TriageEngine::strongest_frame_sig(const LogFrame& f) const {
-  std::string where = f.file + "\t" + f.function;
+  std::string where = f.file + "\t" + (f.cut ? std::string() : f.function);
   if (!f.code.empty()) where += "\t" + f.code;
   return strongest_frame_sig(where);
 }
@@ -1087,7 +1087,12 @@ void TriageEngine::close_recompile() {
 // ---- The report -----------------------------------------------------------------------------
 
 TriageReport TriageEngine::finish() {
-  if (!carry_.empty()) flush_carry();
+  if (!carry_.empty()) {
+    flush_carry();
+    // The log's last line had no '\n': it was cut, and a frame on it may have lost part of its
+    // function's name. (A frame line the log merely ends on is whole: its function counts.)
+    if (exc_ && !exc_->frames.empty() && exc_->frames.back().log_line == line_no_) exc_->frames.back().cut = true;
+  }
   TriageReport report;
   report.truncated = mode_ == Mode::Traceback || (mode_ == Mode::Message && exc_ && exc_->message.size() <= 1 &&
                                                   !exc_->message.empty() && exc_->message.front().ends_with(":"));

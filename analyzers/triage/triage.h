@@ -47,6 +47,9 @@ struct LogFrame {
   // dumps the stacks when the process receives a fatal signal (SIGSEGV, SIGFPE, SIGABRT, SIGBUS,
   // SIGILL).
   bool fatal_dump = false;
+  // The log ended inside this frame's line (no '\n' after it): its function name may be cut
+  // short ("in _precom"), so only its file counts.
+  bool cut = false;
 };
 
 // Details of a recompilation's guard failure, when the guard is a tensor size mismatch: enough

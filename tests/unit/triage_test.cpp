@@ -171,6 +171,11 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
+      {"cut inside the last frame's function name: only its file counts",
+       "  File \"/v/site-packages/torch/_inductor/runtime/triton_heuristics.py\", line 470, in _precompile_worker\n"
+       "    compile_results.append(self._precompile_config(c))\n"
+       "  File \"/v/site-packages/torch/_inductor/runtime/triton_heuristics.py\", line 789, in _precom",
+       "triton_kernel_failure"},
       {"no working Triton: the backend fails before any kernel exists",
        "RuntimeError: Cannot find a working triton installation. Either the package is not installed or it is too old.\n",
        "backend_compiler_failed"},
