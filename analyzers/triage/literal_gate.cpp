@@ -440,8 +440,6 @@ bool cpu_has_avx2() {
   return has;
 }
 
-// Bit j: the 4-byte window at p + j (j < 8) has its bit set in the bitmap `words` of 2^slots_log
-// bits. The hash is window_key's and slot_of's, lane by lane. Reads p[0..15].
 // Bit j: the 4-byte window at p + first + j (j < 8) has its bit set in the bitmap `words` of
 // 2^slots_log bits; `first` is 0 or 5, so that the windows read at most p[0..15]. The hash is
 // window_key's and slot_of's, lane by lane.

@@ -6,10 +6,11 @@
 //
 // Prints the median of 3 runs for each, the ratio (triage / grep throughput; the target is at
 // least 0.5) and the peak resident memory of this process (target: under 100 MB). It then times
-// the prefilter alone (LiteralGate against one RE2 of the same patterns). The triage
-// reads through triage_stream, as `pt2bb triage` does (a reader thread, classifying threads, the
-// parser on the calling thread); it is also timed with everything on one thread. grep's count goes to a pipe that this program reads: with its output on /dev/null,
-// GNU grep stops at the first match and would not read the file at all.
+// the prefilter alone (LiteralGate against one RE2 of the same patterns). The triage reads
+// through triage_stream, as `pt2bb triage` does (worker threads that each read and classify a
+// chunk, the parser on the calling thread); it is also timed with everything on one thread.
+// grep's count goes to a pipe that this program reads: with its output on /dev/null, GNU grep
+// stops at the first match and would not read the file at all.
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -128,8 +129,9 @@ TriageReport triage_file(const std::string& path, const TriageKnowledge& kb, uns
 }
 
 // The prefilter on its own: the message texts of the log's first 64 MiB that the classifying
-// threads ask it about (no TORCH_TRACE payload, no artifact tag), through LiteralGate and through
-// one RE2 of the same patterns' alternation, which it replaced. Prints both medians and the ratio.
+// threads ask it about (no TORCH_TRACE payload, no artifact tag), through a LiteralGate of the
+// knowledge's line signatures (the engine adds its structural patterns to these) and through one
+// RE2 of the same signatures' alternation, which it replaced. Prints both medians and the ratio.
 void bench_prefilter(const std::string& path, const TriageKnowledge& kb) {
   std::string data(64u << 20, '\0');
   FILE* f = std::fopen(path.c_str(), "rb");
