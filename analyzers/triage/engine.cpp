@@ -17,6 +17,8 @@ namespace pt2bb {
 namespace {
 
 constexpr size_t kMaxLine = 64 * 1024;    // Longer lines are cut (a minified JSON, a binary blob).
+constexpr size_t kProseHead = 64 * 1024;  // Bytes kept for the prose reader.
+constexpr double kGuessConfidence = 0.3;  // The most a category read from prose alone is worth.
 constexpr size_t kMaxFrames = 48;         // Frames kept per traceback (the innermost ones).
 constexpr size_t kMaxMessageLines = 40;   // Continuation lines kept per exception message.
 constexpr size_t kMaxText = 400;          // Characters kept of one message line.
@@ -86,6 +88,17 @@ bool is_compiler_path(std::string_view p) {
 
 std::string frame_key(const LogFrame& f) { return f.file + ":" + std::to_string(f.line); }
 
+// Exceptions PyTorch raises and catches itself (codecache.py's cache bypasses, Dynamo's SkipFrame
+// and its replayed user exceptions): `type` as printed, qualified or not.
+bool control_flow_exception(std::string_view type) {
+  const size_t dot = type.rfind('.');
+  if (dot != std::string_view::npos) type.remove_prefix(dot + 1);
+  static constexpr std::string_view kTypes[] = {"BypassFxGraphCache", "BypassAOTAutogradCache", "SkipFrame",
+                                                "ObservedException", "ObservedUserStopIteration",
+                                                "ObservedAttributeError", "ObservedKeyError"};
+  return std::find(std::begin(kTypes), std::end(kTypes), type) != std::end(kTypes);
+}
+
 bool is_absolute_path(std::string_view p) {
   return p.starts_with('/') || p.starts_with('~') || p.starts_with('<') || p.starts_with('\\') ||
          (p.size() > 2 && p[1] == ':' && (p[2] == '\\' || p[2] == '/'));
@@ -129,7 +142,8 @@ std::string replace_all(std::string s, std::string_view from, std::string_view t
 
 }  // namespace
 
-TriageEngine::TriageEngine(const TriageOptions& options) : opts_(options), kb_(*options.knowledge) {
+TriageEngine::TriageEngine(const TriageOptions& options)
+    : opts_(options), kb_(*options.knowledge), prose_(*options.knowledge) {
   RE2::Options ro;
   ro.set_log_errors(false);
   ro.set_max_mem(64 << 20);
@@ -145,18 +159,26 @@ TriageEngine::TriageEngine(const TriageOptions& options) : opts_(options), kb_(*
       warning_sigs_.push_back(static_cast<int>(i));
       continue;
     }
+    if (sigs[i].scope == "prose") continue;  // Read by prose_, and only in finish().
     if (set_->Add(sigs[i].pattern, nullptr) >= 0) set_to_sig_.push_back(static_cast<int>(i));
     prefilter_patterns.push_back(sigs[i].pattern);
   }
   set_->Compile();
   prefilter_ = std::make_unique<LiteralGate>(prefilter_patterns);
+  if (const TriageSignature* b = kb_.signature("fr_backend_call"); b && b->scope == "frame")
+    backend_call_sig_ = static_cast<int>(b - sigs.data());
 }
 
 // ---- Line splitting -------------------------------------------------------------------------
 
 void TriageEngine::feed(std::string_view chunk) {
   bytes_ += chunk.size();
+  keep_head(chunk);
   feed_lines(chunk);
+}
+
+void TriageEngine::keep_head(std::string_view chunk) {
+  if (head_.size() < kProseHead) head_.append(chunk.substr(0, kProseHead - head_.size()));
 }
 
 void TriageEngine::feed_lines(std::string_view chunk) {
@@ -213,6 +235,7 @@ ChunkLines TriageEngine::classify(std::string_view chunk, const LiteralGate& pre
 
 void TriageEngine::feed(std::string_view chunk, const ChunkLines& lines) {
   bytes_ += chunk.size();
+  keep_head(chunk);
   if (lines.end <= lines.begin) {  // Fewer than two line ends: nothing was classified.
     feed_lines(chunk);
     return;
@@ -665,9 +688,15 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
 
   // Outside any record: a bare exception line starts one (pasted excerpts often begin there).
   std::string_view body = trimmed;
-  if (body.starts_with("FAILED ") || body.starts_with("ERROR ")) {
-    size_t dash = body.find(" - ");
-    std::string_view test = body.substr(body.find(' ') + 1, dash == std::string_view::npos ? std::string_view::npos : dash - body.find(' ') - 1);
+  // pytest's short summary: "FAILED test/x.py::T::test_a - RuntimeError: ...". Only a test id
+  // makes it one: Dynamo prints "ERROR RUNNING GUARDS forward /w/m.py:40" itself.
+  const size_t dash = body.find(" - ");
+  const std::string_view test =
+      body.starts_with("FAILED ") || body.starts_with("ERROR ")
+          ? body.substr(body.find(' ') + 1, dash == std::string_view::npos ? std::string_view::npos : dash - body.find(' ') - 1)
+          : std::string_view();
+  const std::string_view test_id = test.substr(0, test.find(' '));
+  if (test_id.find(".py") != std::string_view::npos || test_id.find("::") != std::string_view::npos) {
     if (script_.empty() && test.find(".py") != std::string_view::npos) script_ = "pytest " + std::string(trim(test));
     if (dash == std::string_view::npos) return true;
     body = body.substr(dash + 3);
@@ -847,6 +876,10 @@ void TriageEngine::close_exception() {
       }
     }
   }
+  // PyTorch raises a few exceptions to steer its own control flow and catches them at once: a
+  // cache bypass, a frame Dynamo decided to skip. One seen ahead of another in a chain is only the
+  // context the real failure happened in ("During handling of the above exception...").
+  if (e->chained && control_flow_exception(e->type)) return;
   int best = -1;
   for (int h : e->hits)
     if (best < 0 || sigs[h].weight > sigs[best].weight) best = h;
@@ -921,7 +954,7 @@ int TriageEngine::strongest_frame_sig(std::string_view where) const {
 // compile_fx.py, the generated module's `call`), some by the call a frame is making (Dynamo's
 // compile_and_call_fx_graph assembles the graph itself before its one call into the backend).
 int TriageEngine::strongest_frame_sig(const LogFrame& f) const {
-  std::string where = f.file + "\t" + (f.cut ? std::string() : f.function);
+  std::string where = modern_module_path(f.file) + "\t" + (f.cut ? std::string() : f.function);
   if (!f.code.empty()) where += "\t" + f.code;
   return strongest_frame_sig(where);
 }
@@ -947,7 +980,16 @@ int TriageEngine::component_of_frames(const Exception& e, double* weight) const 
       break;
     }
     if (s >= 0 && passed < 0) passed = s;
-    if (s < 0 && user_code(*it)) break;
+    if (s < 0 && user_code(*it)) {
+      // Code outside PyTorch that Dynamo's backend call leads to is the backend itself (vLLM's
+      // compiler, a user's own backend function): it failed compiling the captured graph.
+      if (backend_call_sig_ >= 0) {
+        for (auto outer = it; outer != e.frames.rend(); ++outer)
+          if (strongest_frame_sig(*outer) == backend_call_sig_) decided = backend_call_sig_;
+      }
+      it = e.frames.rend();
+      break;
+    }
   }
   if (decided >= 0 && sigs[decided].category == "backend_compiler_failed") {
     for (; it != e.frames.rend(); ++it) {
@@ -1086,6 +1128,22 @@ void TriageEngine::close_recompile() {
 
 // ---- The report -----------------------------------------------------------------------------
 
+// Nothing was recognised: the text may describe the failure in words (an issue's description, a
+// repro script with a tell-tale config knob) instead of showing its output. Each prose signature
+// becomes a weak finding on the lines it matched; the usual scoring then picks the category.
+bool TriageEngine::read_prose() {
+  const std::vector<ProseHit> hits = prose_.read(head_);
+  for (const ProseHit& h : hits) {
+    const TriageSignature& sig = kb_.signatures()[h.signature];
+    const std::string key = "prose|" + sig.id;
+    TriageFinding& f = finding(key, sig.category, sig.id, sig.weight, false);
+    if (f.message.empty()) f.message = clip(h.text);
+    note_evidence(f, {h.line});
+    order_[by_key_.at(key)] = h.line;  // Ties go to the later words, as with log evidence.
+  }
+  return !hits.empty();
+}
+
 TriageReport TriageEngine::finish() {
   if (!carry_.empty()) {
     flush_carry();
@@ -1097,6 +1155,7 @@ TriageReport TriageEngine::finish() {
   report.truncated = mode_ == Mode::Traceback || (mode_ == Mode::Message && exc_ && exc_->message.size() <= 1 &&
                                                   !exc_->message.empty() && exc_->message.front().ends_with(":"));
   close_block();
+  report.guessed = findings_.empty() && read_prose();
   report.lines = line_no_;
   report.bytes = bytes_;
   report.binary = nul_lines_ > 0;
@@ -1187,12 +1246,14 @@ TriageReport TriageEngine::finish() {
     report.confidence = primary >= 0 ? std::min(0.97, 0.6 + 0.03 * findings_[primary].confidence + 0.1 * share)
                                      : std::min(0.9, 0.25 + 0.04 * totals[category] / (1 + std::log2(1 + findings_.size())) +
                                                          0.3 * share * strength(totals[category]));
+    if (report.guessed) report.confidence = std::min(report.confidence, kGuessConfidence);
     report.confidence = std::round(report.confidence * 100) / 100;
   }
   for (auto& f : findings_) {
     const double share = total > 0 ? f.score / total : 0;
-    f.confidence = std::round(std::min(0.97, (f.terminal ? 0.55 : 0.3) + 0.025 * f.confidence +
-                                                 0.2 * share * strength(f.confidence)) * 100) / 100;
+    f.confidence = std::min(0.97, (f.terminal ? 0.55 : 0.3) + 0.025 * f.confidence + 0.2 * share * strength(f.confidence));
+    if (report.guessed) f.confidence = std::min(f.confidence, kGuessConfidence);
+    f.confidence = std::round(f.confidence * 100) / 100;
   }
 
   // Rank: the primary category first (its terminal finding at the top), then by score.

@@ -17,6 +17,7 @@
 
 #include "triage/literal_gate.h"
 #include "triage/log_line.h"
+#include "triage/prose_reader.h"
 #include "triage/triage.h"
 
 namespace pt2bb {
@@ -103,6 +104,8 @@ private:
                          double weight, bool terminal);
   void note_evidence(TriageFinding& f, const std::vector<uint32_t>& lines);
   void note_script(const LogFrame& f);
+  void keep_head(std::string_view chunk);
+  bool read_prose();
   void fill_size_mismatch(std::string_view reason, Recompile& rc, std::vector<SizeMismatch>& out);
 
   TriageOptions opts_;
@@ -112,12 +115,17 @@ private:
   std::vector<int> set_to_sig_;  // RE2::Set index -> signature index.
   std::vector<int> frame_sigs_;
   std::vector<int> warning_sigs_;  // Signatures of scope "warning_log".
+  int backend_call_sig_ = -1;      // "fr_backend_call": Dynamo's call into the backend.
+  ProseReader prose_;
 
   std::string carry_;
   bool skipping_ = false;  // Dropping the rest of an over-long line.
   uint64_t line_no_ = 0;
   uint64_t bytes_ = 0;
   uint64_t nul_lines_ = 0;
+  // The start of the input, for the prose reader when nothing else is recognised: a description
+  // is short, and a huge log with no PyTorch output in its first lines has none in words either.
+  std::string head_;
 
   Mode mode_ = Mode::None;
   std::unique_ptr<Exception> exc_;

@@ -207,7 +207,40 @@ std::optional<std::string_view> exception_type(std::string_view s) {
   return std::nullopt;
 }
 
+std::string modern_module_path(std::string_view path) {
+  struct Move {
+    std::string_view old_package, new_package;
+  };
+  static constexpr Move kMoves[] = {{"torchdynamo/", "torch/_dynamo/"}, {"torchinductor/", "torch/_inductor/"}};
+  // The last package directory wins: a checkout of the torchdynamo repository held torchinductor/
+  // ("work/torchdynamo/torchinductor/codegen/triton.py").
+  size_t best = std::string_view::npos;
+  const Move* move = nullptr;
+  for (const Move& m : kMoves) {
+    for (size_t at = path.rfind(m.old_package); at != std::string_view::npos;
+         at = at == 0 ? std::string_view::npos : path.rfind(m.old_package, at - 1)) {
+      if (at > 0 && path[at - 1] != '/' && path[at - 1] != '\\') continue;
+      if (best == std::string_view::npos || at > best) best = at, move = &m;
+      break;
+    }
+  }
+  if (!move) return std::string(path);
+  // A module of the package itself, not a conda environment named "torchdynamo" ("envs/torchdynamo/
+  // lib/python3.8/...") nor the repository's benchmarks: a file directly in it, or in one of its
+  // subpackages of the time.
+  const std::string_view rest = path.substr(best + move->old_package.size());
+  bool module = rest.find('/') == std::string_view::npos;
+  for (std::string_view dir : {"variables/", "optimizations/", "backends/", "codegen/", "triton_ops/", "kernel/"})
+    module = module || rest.starts_with(dir);
+  if (!module) return std::string(path);
+  return std::string(path.substr(0, best)) + std::string(move->new_package) + std::string(rest);
+}
+
 bool is_library_path(std::string_view p) {
+  // A 2022 TorchDynamo or TorchInductor module (see modern_module_path).
+  if ((p.find("torchdynamo/") != std::string_view::npos || p.find("torchinductor/") != std::string_view::npos) &&
+      modern_module_path(p) != p)
+    return true;
   return p.find("/torch/") != std::string_view::npos || p.starts_with("torch/") ||
          p.find("/lib/python") != std::string_view::npos || p.starts_with("<frozen") ||
          p.find("_pytest/") != std::string_view::npos || p.find("/pluggy/") != std::string_view::npos ||

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "triage/triage.h"
@@ -24,6 +25,12 @@ std::optional<LogFrame> parse_file_colon_line(std::string_view s);
 // "torch._dynamo.exc.Unsupported: msg", "AssertionError", "RuntimeError: x": a dotted name
 // ending in Error/Exception/Failed/Unsupported/... then ':' or the end. Returns the type.
 std::optional<std::string_view> exception_type(std::string_view s);
+
+// TorchDynamo and TorchInductor were packages of their own until PyTorch 2.0 moved them into
+// torch/_dynamo and torch/_inductor: 2022 logs print ".../torchdynamo/convert_frame.py" and
+// ".../torchinductor/codegen/triton.py". Returns the path as a current install would print it,
+// so one set of signatures reads both eras; any other path comes back unchanged.
+std::string modern_module_path(std::string_view path);
 
 // True for paths of PyTorch, Python or test-runner internals that say nothing about where the
 // failure is (torch/_ops.py, lib/python3.10/contextlib.py, _pytest/...).

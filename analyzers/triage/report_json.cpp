@@ -37,6 +37,7 @@ struct Labels {
   const char* nothing;
   const char* binary;
   const char* truncated;
+  const char* guessed;
   const char* detail;
   const char* hint;
 };
@@ -45,12 +46,16 @@ const Labels& labels(Lang lang) {
   static const Labels en{"Primary category", "confidence", "Your code", "Compiler frame", "Evidence (log lines)",
                          "Run next", "Read", "Fix approach", "Config knobs",
                          "No PT2 failure recognised in this log.", "note: binary data was skipped",
-                         "note: the log ends in the middle of a traceback", "Detail", "Hint"};
+                         "note: the log ends in the middle of a traceback",
+                         "note: no PyTorch output recognised; the category is guessed from the text's words", "Detail",
+                         "Hint"};
   static const Labels fr{"Catégorie principale", "confiance", "Votre code", "Frame du compilateur",
                          "Preuves (lignes du log)", "À lancer ensuite", "À lire", "Approche de correction",
                          "Options de config", "Aucune défaillance PT2 reconnue dans ce log.",
                          "note : des données binaires ont été ignorées",
-                         "note : le log s'arrête au milieu d'une trace de pile", "Détail", "Conseil"};
+                         "note : le log s'arrête au milieu d'une trace de pile",
+                         "note : aucune sortie de PyTorch reconnue ; la catégorie est devinée d'après les mots du texte",
+                         "Détail", "Conseil"};
   return lang == Lang::Fr ? fr : en;
 }
 
@@ -64,6 +69,7 @@ json triage_report_json(const TriageReport& r, const TriageKnowledge& kb, Lang l
               {"bytes", r.bytes},
               {"binary", r.binary},
               {"truncated", r.truncated},
+              {"guessed", r.guessed},
               {"script", r.script},
               {"findings", json::array()}};
   if (const TriageCategory* c = kb.category(r.category)) {
@@ -115,6 +121,7 @@ std::string triage_report_text(const TriageReport& r, const TriageKnowledge& kb,
   }
   if (r.binary) o << L.binary << "\n";
   if (r.truncated) o << L.truncated << "\n";
+  if (r.guessed) o << L.guessed << "\n";
   int n = 0;
   for (const TriageFinding& f : r.findings) {
     o << "\n[" << ++n << "] " << f.category << ": " << f.title << " ×" << f.count << " (" << L.confidence << " "

@@ -96,6 +96,9 @@ struct TriageReport {
   uint64_t bytes = 0;   // Bytes read.
   bool binary = false;  // The input held NUL or mostly non-text bytes (they were skipped).
   bool truncated = false;  // The input ended inside a traceback or block.
+  // No PyTorch output was recognised: the category was read from the words of the text (a
+  // description, a repro script), and its confidence is low.
+  bool guessed = false;
   std::string script;   // The user's script or test the log names, "" when none was seen.
 };
 

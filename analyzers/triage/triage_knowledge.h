@@ -36,7 +36,9 @@ struct TriageSignature {
   double weight = 1;
   // Where the pattern counts: "line" (any line), "exception" (only on an exception's message
   // lines), "frame" (matched against a traceback frame's file path), "warning_log" (matched
-  // against the path of the module that logged a warning-level glog line).
+  // against the path of the module that logged a warning-level glog line), "prose" (read only when
+  // no PyTorch output was recognised at all: words of a description or a repro script that say
+  // what kind of failure it describes).
   std::string scope = "line";
   // Evidence of the failure itself (an exception, a crash) rather than of a symptom logged on
   // the way (a graph break log line): terminal evidence decides the primary category.

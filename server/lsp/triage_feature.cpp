@@ -174,6 +174,8 @@ std::string finding_message(const TriageFinding& f) {
 
 Severity severity_of(const TriageReport& r, size_t index) {
   const TriageFinding& f = r.findings[index];
+  // A category guessed from words is a hint to read on, not an error in the log.
+  if (r.guessed) return Severity::Information;
   if (index == 0 && r.category != "unknown") return Severity::Error;
   if (f.terminal) return Severity::Warning;
   return f.category == r.category ? Severity::Warning : Severity::Information;

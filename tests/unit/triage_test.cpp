@@ -95,7 +95,7 @@ TEST_CASE("malformed knowledge gives an error naming the file, entry and field")
        "missing \"weight\""},
       {"bad scope", R"({"signatures": [{"id": "x5", "category": "accuracy", "pattern": "a", "weight": 1, "scope": "file",
            "description": {"en": "e", "fr": "f"}}]})",
-       "\"scope\" must be line, exception, frame or warning_log"},
+       "\"scope\" must be line, exception, frame, warning_log or prose"},
       {"missing French", R"({"signatures": [{"id": "x6", "category": "accuracy", "pattern": "a", "weight": 1,
            "description": {"en": "e"}}]})",
        "description: missing \"fr\""},
@@ -430,6 +430,70 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"/venv/lib/python3.12/site-packages/torch/_inductor/compile_fx.py\", line 2100 in fx_codegen_and_compile\n"
        "  File \"/venv/lib/python3.12/site-packages/torch/_functorch/aot_autograd.py\", line 1200 in aot_module_simplified\n",
        "runtime_crash"},
+      // Dynamo's guard_error_hook prints this header, then the guard's code, when evaluating a
+      // compiled frame's guards raised: Dynamo built a guard it cannot run.
+      {"guards that fail to run",
+       "ERROR RUNNING GUARDS forward /w/model.py:40\nlambda L, **___kwargs_ignored:\n  ___guarded_code.valid and\n",
+       "dynamo_internal_error"},
+      {"torch.compile refuses the Python version",
+       "    raise RuntimeError(\"Dynamo is not supported on Python 3.12+\")\nRuntimeError: Dynamo is not supported on Python 3.12+\n",
+       "other"},
+      // NumPy warns so when NaN reaches the cast to uint8 of an image pipeline's output.
+      {"NumPy casting NaN output",
+       "/w/pipeline.py:80: RuntimeWarning: invalid value encountered in cast\n  images = (images * 255).round().astype(\"uint8\")\n",
+       "accuracy"},
+      {"Triton's newer out-of-resource message wins over its Inductor wrapper",
+       "torch._inductor.exc.InductorError: RuntimeError: No valid triton configs. \n"
+       "OutOfMemoryError: out of resource: triton_per_fused_sum_7\nRequired: 300000 Hardware limit:232448\n",
+       "triton_kernel_failure"},
+      {"eager and compiled values printed as numbers",
+       "eager w.grad sum: 12.0\ncompiled w.grad sum: 0.0\n", "accuracy"},
+      {"a compile time is not a value", "compile time: 3.2\n", "unknown"},
+      {"the benchmark harness counts graph breaks",
+       "resnet50                            FAIL:     graph_breaks=4, expected=2\n", "graph_break"},
+      {"export's AOT tracing bans input mutation",
+       "Found following user inputs located at [1] are mutated. This is currently banned in the aot_export workflow.\n",
+       "other"},
+      // PyTorch 2.0-2.1 ran the compiled function from aot_autograd.py's forward.
+      {"2.0 AOT runtime frames are the compiled program running",
+       "  File \"/w/torch/_functorch/aot_autograd.py\", line 3800, in forward\n    return compiled_fn(full_args)\n"
+       "  File \"/w/torch/_functorch/aot_autograd.py\", line 1480, in g\n    return f(*args)\n",
+       "runtime_crash"},
+      // bytecode_transformation.py hands the frame to the tracer in transform_code_object only;
+      // an assert anywhere else in it is Dynamo's own bytecode work failing.
+      {"an assert in Dynamo's bytecode rewriting",
+       "/venv/torch/_dynamo/bytecode_transformation.py in compute_exception_table(instructions)\n"
+       "--> 990             assert start is not None\n",
+       "dynamo_internal_error"},
+      {"the bytecode transformer handing over to the tracer is a pass-through",
+       "  File \"/venv/torch/_dynamo/bytecode_transformation.py\", line 1300, in transform_code_object\n"
+       "    transformations(instructions, code_options)\n",
+       "backend_compiler_failed"},
+      // Code outside PyTorch below the backend wrapper is the backend compiling the graph.
+      {"a third-party backend under torch.compile's backend wrapper",
+       "  File \"/venv/torch/__init__.py\", line 2441, in __call__\n    return self.compiler_fn(model_, inputs_, **self.kwargs)\n"
+       "  File \"/srv/engine/compilation/backends.py\", line 656, in __call__\n    PiecewiseCompileInterpreter(\n",
+       "backend_compiler_failed"},
+      {"third-party code alone says nothing",
+       "  File \"/srv/engine/compilation/backends.py\", line 656, in __call__\n    PiecewiseCompileInterpreter(\n", "unknown"},
+      // 2022: TorchInductor and Triton's compiler before they moved (torchinductor/, triton/code_gen.py).
+      {"the standalone torchinductor package",
+       "File /w/torchdynamo/torchinductor/codegen/triton.py:900, in TritonKernel.codegen_kernel(self, name)\n"
+       "--> 900         code.splice(self.body)\n",
+       "backend_compiler_failed"},
+      {"Triton's compiler before 2.0",
+       "File ~/env/lib/python3.10/site-packages/triton/code_gen.py:1054, in Autotuner._bench(self, config, *args, **meta)\n",
+       "triton_kernel_failure"},
+      {"a conda environment named torchdynamo is not Dynamo",
+       "  File \"/home/u/envs/torchdynamo/lib/python3.8/contextlib.py\", line 75, in inner\n    return func(*args, **kwds)\n",
+       "unknown"},
+      // codecache.py raises BypassFxGraphCache and catches it: in a chain it is only context.
+      {"a cache bypass ahead of the real failure is not the failure",
+       "Traceback (most recent call last):\n  File \"/venv/torch/_inductor/codecache.py\", line 1230, in _check_can_cache\n"
+       "    raise BypassFxGraphCache\ntorch._inductor.codecache.BypassFxGraphCache\n\n"
+       "During handling of the above exception, another exception occurred:\n\n"
+       "Traceback (most recent call last):\n  File \"/w/repro.py\", line 16, in <module>\n    out.backward()\n",
+       "unknown"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
@@ -437,6 +501,54 @@ TEST_CASE("short excerpts, cut the way people paste them") {
     CAPTURE(std::string(c.name));
     CHECK(check_primary(c.text) == c.expected);
   }
+}
+
+// A report with no PyTorch output at all (an issue's description, a repro script) is read for the
+// words that say what kind of failure it describes: a guess, flagged and kept at low confidence.
+TEST_CASE("a description in words gives a flagged, low-confidence guess") {
+  struct Case {
+    const char* name;
+    const char* text;
+    const char* expected;
+    uint32_t evidence_line;  // The first line the guess rests on.
+  };
+  const Case cases[] = {
+      {"NaN loss after compiling", "Training looks fine in eager mode.\nWith torch.compile the loss becomes NaN after a few steps.\n",
+       "accuracy", 2},
+      {"wrong results in words", "On the GPU the compiled model gives wrong results.\n", "accuracy", 1},
+      {"black images from a diffusion pipeline", "After compiling the unet every sample comes out as black images.\n", "accuracy", 1},
+      {"a recompile on every call", "Every call triggers a recompile, even with the same shapes.\n", "recompilation", 1},
+      {"a graph break in words", "There is a graph break inside the attention block.\n", "graph_break", 1},
+      {"a crash at run time", "import torch\n\nThe compiled kernel segfaults on the second batch.\n", "runtime_crash", 3},
+      {"a crash-hunting knob in a repro script", "# run with CUDA_LAUNCH_BLOCKING=1 to see it\nout = f(x)\n", "runtime_crash", 1},
+      {"an accuracy knob in a repro script", "torch._inductor.config.emulate_precision_casts = True\nout = f(x)\n", "accuracy", 1},
+      {"Inductor failing in words", "Inductor's C++ codegen fails with an AssertionError on this model.\n", "backend_compiler_failed", 1},
+      {"torch.export in words", "ep = torch.export.export(model, (x,)) stops with an error.\n", "other", 1},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(std::string(c.name));
+    const TriageReport r = triage(c.text);
+    CHECK(r.category == c.expected);
+    CHECK(r.guessed);
+    CHECK(r.confidence <= 0.3);
+    REQUIRE(!r.findings.empty());
+    CHECK(r.findings[0].confidence <= 0.3);
+    REQUIRE(!r.findings[0].evidence.empty());
+    CHECK(r.findings[0].evidence.front() == c.evidence_line);
+  }
+}
+
+TEST_CASE("words are not read when the text shows PyTorch output") {
+  // The description says NaN, the log says graph break: the log decides, and no guess is flagged.
+  const TriageReport r = triage(
+      "After compiling, the loss becomes NaN.\n"
+      "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:500] [0/0] [__graph_breaks] Graph break in user code at /w/train.py:12\n"
+      "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:500] [0/0] [__graph_breaks] Reason: Unsupported: call_method\n");
+  CHECK(r.category == "graph_break");
+  CHECK_FALSE(r.guessed);
+  for (const auto& f : r.findings) CHECK(f.signature.rfind("pr_", 0) != 0);
+  // Nothing in words either: still unknown, not a guess.
+  CHECK_FALSE(triage("I ran my model and it was slow.\n").guessed);
 }
 
 TEST_CASE("graph breaks are deduplicated by type and user location, with the registry entry") {
