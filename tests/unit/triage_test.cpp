@@ -494,6 +494,21 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "During handling of the above exception, another exception occurred:\n\n"
        "Traceback (most recent call last):\n  File \"/w/repro.py\", line 16, in <module>\n    out.backward()\n",
        "unknown"},
+      // AOTAutograd compiles the backward eagerly under dynamic shapes, and warns with the
+      // backend's traceback when that fails.
+      {"the backward compile failing, warned by AOTAutograd",
+       "W0101 00:00:00.000000 1 torch/_functorch/_aot_autograd/graph_compile.py:1798] [0/0]   File \"/venv/sympy/core/cache.py\", line 72, in wrapper\n"
+       "W0101 00:00:00.000000 1 torch/_functorch/_aot_autograd/graph_compile.py:1798] [0/0]     retval = cfunc(*args, **kwargs)\n",
+       "backend_compiler_failed"},
+      {"a CUDA kernel's own assert", "../aten/src/ATen/native/cuda/Indexing.cu:1200: indexSelectKernel: block: [3,0,0], thread: [64,0,0] Assertion `srcIndex < srcSelectDimSize` failed.\n",
+       "runtime_crash"},
+      {"a Triton kernel's bounds assert is the kernel's",
+       "/tmp/torchinductor_u/ab/cab.py:20: unknown: block: [0,0,0], thread: [0,0,0] Assertion `index out of bounds: 0 <= tmp4 < 128` failed.\n",
+       "triton_kernel_failure"},
+      {"an export-only restriction", "Mutating module attribute scale during export.\n\nfrom user code:\n   File \"/w/m.py\", line 9, in forward\n    self.scale += x\n",
+       "other"},
+      {"export's pytree registration", "RuntimeError: Found <class 'lib.Cache'> in output, which is not a known type. If this type holds tensors, you need to register a pytree for it.\n",
+       "other"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
@@ -524,6 +539,10 @@ TEST_CASE("a description in words gives a flagged, low-confidence guess") {
       {"an accuracy knob in a repro script", "torch._inductor.config.emulate_precision_casts = True\nout = f(x)\n", "accuracy", 1},
       {"Inductor failing in words", "Inductor's C++ codegen fails with an AssertionError on this model.\n", "backend_compiler_failed", 1},
       {"torch.export in words", "ep = torch.export.export(model, (x,)) stops with an error.\n", "other", 1},
+      {"eager and compiled results printed under labels",
+       "=== eager out ===\n[[1., 2.], [3., 4.]]\n=== compiled out ===\n[[0., 0.], [0., 0.]]\n", "accuracy", 1},
+      {"a NaN check printed per mode", "mode cuda+eager: has_nan=False\nmode cuda+compile: has_nan=True\n", "accuracy", 2},
+      {"training accuracy dropping", "With compile the train accuracy stays at 10%.\n", "accuracy", 1},
   };
   for (const auto& c : cases) {
     CAPTURE(std::string(c.name));
