@@ -147,8 +147,10 @@ void bench_prefilter(const std::string& path, const TriageKnowledge& kb) {
     bytes += line.text.size();
   }
   std::vector<std::string> patterns;
+  // The patterns the engine's prefilter holds: not frame or warning-source patterns (matched
+  // against paths), nor prose ones (read only when nothing else was recognised).
   for (const auto& sig : kb.signatures())
-    if (sig.scope != "frame") patterns.push_back(sig.pattern);
+    if (sig.scope == "line" || sig.scope == "exception") patterns.push_back(sig.pattern);
   const LiteralGate gate(patterns);
   std::string all;
   for (const auto& p : patterns) all += (all.empty() ? "(?:" : "|(?:") + p + ")";
