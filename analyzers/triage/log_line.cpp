@@ -243,6 +243,17 @@ LogLine split_log_line(std::string_view s) {
     split_glog_tail(s, glog, out);
     return out;
   }
+  // A log pasted inside a Markdown list or an indented block keeps its glog prefix after a few
+  // spaces.
+  if (s[0] == ' ') {
+    const size_t lead = s.find_first_not_of(' ');
+    if (lead != std::string_view::npos && lead <= 8 && s.size() > lead + 1 && is_digit(s[lead + 1])) {
+      if (const size_t glog = glog_prefix(s.substr(lead)); glog > 0) {
+        split_glog_tail(s.substr(lead), glog, out);
+        return out;
+      }
+    }
+  }
   // A reply that quotes a log in Markdown puts "> " before each of its lines.
   while (s.size() >= 2 && s[0] == '>' && s[1] == ' ') s.remove_prefix(2);
   // Rich draws its traceback in a box: "│ /p/x.py:12 in f        │".
