@@ -509,6 +509,11 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "other"},
       {"export's pytree registration", "RuntimeError: Found <class 'lib.Cache'> in output, which is not a known type. If this type holds tensors, you need to register a pytree for it.\n",
        "other"},
+      {"a traceback cut inside the autograd engine's backward pass",
+       "  File \"/w/train.py\", line 399, in main\n    loss.backward()\n"
+       "  File \"/venv/torch/_tensor.py\", line 629, in backward\n    torch.autograd.backward(\n"
+       "  File \"/venv/torch/autograd/__init__.py\", line 353, in backward\n    _engine_run_backward(\n",
+       "runtime_crash"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
