@@ -961,8 +961,9 @@ int TriageEngine::strongest_frame_sig(const LogFrame& f) const {
 
 // The component a traceback's frames point at, innermost first. The first frame with a decisive
 // signature decides; pass-through frames decide only when nothing else does; the user's own code
-// ends the search (a frame cut mid-path is not the user's). Inductor code running under the
-// compiled program (an outer frame with a runtime signature) failed at run time.
+// ends the search (a frame cut mid-path is not the user's), unless Dynamo's call into the backend
+// lies further out: then that code is the backend. Inductor code running under the compiled
+// program (an outer frame with a runtime signature) failed at run time.
 int TriageEngine::component_of_frames(const Exception& e, double* weight) const {
   const auto& sigs = kb_.signatures();
   auto user_code = [](const LogFrame& f) {
@@ -984,7 +985,7 @@ int TriageEngine::component_of_frames(const Exception& e, double* weight) const 
       // Code outside PyTorch that Dynamo's backend call leads to is the backend itself (vLLM's
       // compiler, a user's own backend function): it failed compiling the captured graph.
       if (backend_call_sig_ >= 0) {
-        for (auto outer = it; outer != e.frames.rend(); ++outer)
+        for (auto outer = it; outer != e.frames.rend() && decided < 0; ++outer)
           if (strongest_frame_sig(*outer) == backend_call_sig_) decided = backend_call_sig_;
       }
       it = e.frames.rend();
