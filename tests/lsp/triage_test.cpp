@@ -196,6 +196,26 @@ TEST_CASE("an edited log is triaged again: its diagnostics follow the new text")
   client.wait_diagnostics(path, [](const json& p) { return p["diagnostics"].empty(); });
 }
 
+TEST_CASE("a text that only describes a failure gets information notes, not errors") {
+  Workspace ws;
+  TestClient client;
+  initialize(client, ws);
+  // A guess from words is shown, but quietly: LSP severity 3 (Information).
+  const std::string notes = ws.path("notes.txt");
+  client.open(notes, "Repro notes\nThe compiled model segfaults on the second batch.\n", 1, "plaintext");
+  const json guessed = client.wait_diagnostics(notes, [](const json& p) { return !p["diagnostics"].empty(); });
+  REQUIRE(guessed["diagnostics"].size() == 1);
+  CHECK(guessed["diagnostics"][0]["code"] == "triage.runtime_crash");
+  CHECK(guessed["diagnostics"][0]["range"]["start"]["line"] == 1);
+  CHECK(guessed["diagnostics"][0]["severity"] == 3);
+  // The crash itself in the output is an error (severity 1).
+  const std::string log = ws.path("crash.log");
+  client.open(log, "Fatal Python error: Segmentation fault\n", 1, "log");
+  const json real = client.wait_diagnostics(log, [](const json& p) { return !p["diagnostics"].empty(); });
+  CHECK(real["diagnostics"][0]["code"] == "triage.runtime_crash");
+  CHECK(real["diagnostics"][0]["severity"] == 1);
+}
+
 TEST_CASE("cancelling a triage answers RequestCancelled") {
   Workspace ws;
   TestClient client;
