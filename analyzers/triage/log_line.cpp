@@ -151,7 +151,19 @@ size_t glog_prefix(std::string_view s) {
   if (l != 'V' && l != 'I' && l != 'W' && l != 'E' && l != 'C' && l != 'D') return 0;
   for (int i = 1; i <= 4; ++i)
     if (!is_digit(s[i])) return 0;
-  if (s[5] != ' ' || !is_digit(s[6]) || !is_digit(s[7]) || s[8] != ':') return 0;
+  if (s[5] != ' ') return 0;
+  if (!is_digit(s[6])) {
+    // Shortened by the reporter to the level, the date and the module: "V0627 torch/_dynamo/exc.py:209] ".
+    const size_t close = find_close_space(s, 6, 200);
+    if (close == std::string_view::npos || !is_digit(s[close - 1])) return 0;
+    size_t colon = close - 1;
+    while (colon > 6 && is_digit(s[colon - 1])) --colon;
+    if (s[colon - 1] != ':') return 0;
+    for (size_t i = 6; i < colon; ++i)
+      if (s[i] == ' ') return 0;  // A path has no spaces: this is prose.
+    return close + 2;
+  }
+  if (!is_digit(s[7]) || s[8] != ':') return 0;
   // The "path:line] " ends the prefix; it must come soon.
   const size_t close = find_close_space(s, 9, 401);
   if (close == std::string_view::npos) {

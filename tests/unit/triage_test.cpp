@@ -514,6 +514,12 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"/venv/torch/_tensor.py\", line 629, in backward\n    torch.autograd.backward(\n"
        "  File \"/venv/torch/autograd/__init__.py\", line 353, in backward\n    _engine_run_backward(\n",
        "runtime_crash"},
+      {"a C++ diagnostic in torch's own headers is Inductor's C++ failing to compile",
+       "/venv/torch/include/ATen/cpu/vec/vec_n.h:297:28: note: in definition of macro 'VECTORIZEDN_DEFINE_BINARY_OP_GLOBAL'\n",
+       "backend_compiler_failed"},
+      {"an AOTInductor runtime call failing",
+       "RuntimeError: aoti_torch_empty_strided(3, int_array_7, int_array_8, cached_torch_dtype_bfloat16, cached_torch_device_type_cuda, 0, &buf8_handle) API call failed at /tmp/x/model.cpp, line 900\n",
+       "runtime_crash"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
@@ -548,6 +554,7 @@ TEST_CASE("a description in words gives a flagged, low-confidence guess") {
        "=== eager out ===\n[[1., 2.], [3., 4.]]\n=== compiled out ===\n[[0., 0.], [0., 0.]]\n", "accuracy", 1},
       {"a NaN check printed per mode", "mode cuda+eager: has_nan=False\nmode cuda+compile: has_nan=True\n", "accuracy", 2},
       {"training accuracy dropping", "With compile the train accuracy stays at 10%.\n", "accuracy", 1},
+      {"the benchmark's accuracy mode", "Repro: `python benchmarks/huggingface.py --accuracy --training --only=Bert`\n", "accuracy", 1},
   };
   for (const auto& c : cases) {
     CAPTURE(std::string(c.name));
@@ -777,6 +784,9 @@ TEST_CASE("log line decorations are removed whatever the logging format") {
       {"   W0925 02:30:07.373000 3925 torch/_functorch/_aot_autograd/graph_compile.py:1798] [0/0]     retval = f()",
        "    retval = f()", "0/0", ""},
       {"    indented prose, not a log", "    indented prose, not a log", "", ""},
+      {"V0627 torch/_dynamo/exc.py:209] [0/0] [__graph_breaks]   File \"<string>\", line 3, in __repr__",
+       "  File \"<string>\", line 3, in __repr__", "0/0", "graph_breaks"},
+      {"E1234 is a part number] not a log", "E1234 is a part number] not a log", "", ""},
       {"(VllmWorkerProcess pid=802) ERROR 04-23 00:04:19 multiproc_worker_utils.py:240]   File \"/p/x.py\", line 3, in f",
        "  File \"/p/x.py\", line 3, in f", "", ""},
       {"(EngineCore_DP0 pid=1) (Worker_TP7 pid=2) ERROR 12-17 13:32:44 [multiproc_executor.py:815] text", "text", "", ""},
