@@ -104,19 +104,22 @@ size_t plain_timestamp(std::string_view s) {
   return p < s.size() && s[p] == ' ' ? p + 1 : 0;
 }
 
-// "...torch/_dynamo/symbolic_convert.py:436] ": a glog prefix whose start the reporter replaced by
-// an ellipsis to shorten the lines of a paste. The "path:line] " end is still there.
-size_t elided_glog_prefix(std::string_view s) {
-  if (!s.starts_with("...")) return 0;
-  const size_t close = find_close_space(s, 3, 401);
-  if (close == std::string_view::npos || close < 5 || !is_digit(s[close - 1])) return 0;
+// A glog prefix's end, "path:line] ", starting at `from` and closing within `limit` bytes of the
+// start: the length up to and with its "] ", or 0.
+size_t module_line_end(std::string_view s, size_t from, size_t limit) {
+  const size_t close = find_close_space(s, from, limit);
+  if (close == std::string_view::npos || close < from + 2 || !is_digit(s[close - 1])) return 0;
   size_t colon = close - 1;
-  while (colon > 3 && is_digit(s[colon - 1])) --colon;
-  if (s[colon - 1] != ':') return 0;
-  for (size_t i = 3; i < colon; ++i)
+  while (colon > from && is_digit(s[colon - 1])) --colon;
+  if (colon == from || s[colon - 1] != ':') return 0;
+  for (size_t i = from; i < colon; ++i)
     if (s[i] == ' ') return 0;  // A path has no spaces: this is prose.
   return close + 2;
 }
+
+// "...torch/_dynamo/symbolic_convert.py:436] ": a glog prefix whose start the reporter replaced by
+// an ellipsis to shorten the lines of a paste. The "path:line] " end is still there.
+size_t elided_glog_prefix(std::string_view s) { return s.starts_with("...") ? module_line_end(s, 3, 401) : 0; }
 
 // vLLM's process tag, "(VllmWorkerProcess pid=802) " or "(EngineCore_DP0 pid=26353) ": a
 // parenthesised name with its pid, before each line a worker process writes.
@@ -152,17 +155,8 @@ size_t glog_prefix(std::string_view s) {
   for (int i = 1; i <= 4; ++i)
     if (!is_digit(s[i])) return 0;
   if (s[5] != ' ') return 0;
-  if (!is_digit(s[6])) {
-    // Shortened by the reporter to the level, the date and the module: "V0627 torch/_dynamo/exc.py:209] ".
-    const size_t close = find_close_space(s, 6, 200);
-    if (close == std::string_view::npos || !is_digit(s[close - 1])) return 0;
-    size_t colon = close - 1;
-    while (colon > 6 && is_digit(s[colon - 1])) --colon;
-    if (s[colon - 1] != ':') return 0;
-    for (size_t i = 6; i < colon; ++i)
-      if (s[i] == ' ') return 0;  // A path has no spaces: this is prose.
-    return close + 2;
-  }
+  // Shortened by the reporter to the level, the date and the module: "V0627 torch/_dynamo/exc.py:209] ".
+  if (!is_digit(s[6])) return module_line_end(s, 6, 200);
   if (!is_digit(s[7]) || s[8] != ':') return 0;
   // The "path:line] " ends the prefix; it must come soon.
   const size_t close = find_close_space(s, 9, 401);
