@@ -31,6 +31,7 @@ constexpr const char* kStructural[] = {
     R"(Traceback \(most recent call last\))",
     R"(Stack \(most recent call last\))",
     R"(File ")",
+    R"(^[^\s"]+\.py", line \d+, in )",  // A frame line cut before its `File "`.
     R"(from user code:)",
     R"(Graph [Bb]reak)",
     R"(Recompiling function)",
@@ -587,9 +588,12 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
         return false;
       }
       if (trimmed.starts_with("from user code:")) {
+        exc_->dynamo_context = true;
         mode_ = Mode::UserCode;
         return true;
       }
+      if (trimmed.starts_with("Set TORCHDYNAMO_VERBOSE=1") || trimmed.starts_with("Set TORCH_LOGS=\"+dynamo\""))
+        exc_->dynamo_context = true;
       if (exc_->message.size() >= kMaxMessageLines) {
         close_block();
         return false;
@@ -875,6 +879,14 @@ void TriageEngine::close_exception() {
         break;
       }
     }
+  }
+  // Dynamo appends "from user code:" and its verbose-logging hints to whatever was raised while it
+  // traced the user's code (convert_frame's augment_exc_message). A plain Python error there is
+  // usually Dynamo failing on its own: dy_traced_exception names which types count, and weighs
+  // less than any signature of the message itself.
+  if (e->dynamo_context && !e->type.empty()) {
+    const size_t dot = e->type.rfind('.');
+    add_hits("from user code: " + e->type.substr(dot == std::string::npos ? 0 : dot + 1) + ":", e->hits);
   }
   // PyTorch raises a few exceptions to steer its own control flow and catches them at once: a
   // cache bypass, a frame Dynamo decided to skip. One seen ahead of another in a chain is only the

@@ -49,6 +49,7 @@ private:
     bool chained = false;              // Another exception follows it in the same chain.
     bool prefixed = false;             // Its exception line came with a logging prefix...
     std::string compile_id;            // ...and this compile id: other records end its message.
+    bool dynamo_context = false;       // Dynamo's "from user code:" or verbose hints followed it.
   };
   // A graph-break record (any era), an explain() break reason or a TORCH_TRACE reason.
   struct GraphBreak {

@@ -129,6 +129,19 @@ std::optional<LogFrame> parse_frame_line_as_printed(std::string_view s) {
       return f;
     }
   }
+  // A frame line whose start the excerpt cut off: `torch/fx/experimental/symbolic_shapes.py", line
+  // 2441, in solve`. The closing quote, the line number and the function are still there.
+  if (const size_t quote = s.find(".py\", line "); quote != std::string_view::npos && quote > 0 &&
+      s.substr(0, quote).find_first_of(" \"") == std::string_view::npos) {
+    std::string_view rest = s.substr(quote + 11);
+    const size_t n = digits_at(rest, 0);
+    if (n > 0 && rest.substr(n).starts_with(", in ")) {
+      f.file = std::string(s.substr(0, quote + 3));
+      f.line = to_u32(rest.substr(0, n));
+      f.function = std::string(trim(rest.substr(n + 5)));
+      return f;
+    }
+  }
   // pytest: "path/to/file.py:123: in func" (a frame) or "path/to/file.py:123: ErrorType".
   size_t colon = s.find(".py:");
   if (colon != std::string_view::npos && colon > 0 && s.find(' ') > colon) {
@@ -236,7 +249,23 @@ std::string modern_module_path(std::string_view path) {
   return std::string(path.substr(0, best)) + std::string(move->new_package) + std::string(rest);
 }
 
+namespace {
+
+// A module of Python's standard library named without its folder: the embeddable Windows
+// distribution (ComfyUI's "python_embeded") keeps the library in a zip, and its frames read
+// `File "ast.py", line 407, in visit`. These are the modules PT2's own call paths go through.
+bool is_bare_stdlib_module(std::string_view p) {
+  static constexpr std::string_view kModules[] = {
+      "ast.py",     "contextlib.py", "functools.py", "inspect.py",  "threading.py", "runpy.py",
+      "typing.py",  "copy.py",       "abc.py",       "enum.py",     "dataclasses.py", "weakref.py",
+      "traceback.py", "dis.py",      "linecache.py", "tokenize.py", "subprocess.py", "selectors.py"};
+  return std::find(std::begin(kModules), std::end(kModules), p) != std::end(kModules);
+}
+
+}  // namespace
+
 bool is_library_path(std::string_view p) {
+  if (is_bare_stdlib_module(p)) return true;
   // A 2022 TorchDynamo or TorchInductor module (see modern_module_path).
   if ((p.find("torchdynamo/") != std::string_view::npos || p.find("torchinductor/") != std::string_view::npos) &&
       modern_module_path(p) != p)

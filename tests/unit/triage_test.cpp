@@ -520,6 +520,49 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"an AOTInductor runtime call failing",
        "RuntimeError: aoti_torch_empty_strided(3, int_array_7, int_array_8, cached_torch_dtype_bfloat16, cached_torch_device_type_cuda, 0, &buf8_handle) API call failed at /tmp/x/model.cpp, line 900\n",
        "runtime_crash"},
+      // Inductor's code cache names each generated C++ file "c" and a hash.
+      {"the C++ compiler rejecting Inductor's generated code",
+       "/tmp/torchinductor_u/q3/cq3xk7v2m4n5b6c7d8e9f0g1h2j3k4l5m6n7p8q9r0s1t2u3v4w5.cpp:41:17: error: 'struct at::vec::Vectorized<bool>' has no member named 'cast'\n",
+       "backend_compiler_failed"},
+      {"AOTInductor's generated call echoed under a compile error is not a run-time failure",
+       "/tmp/cabcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmn.cpp:120:5: error: 'aoti_torch_foo' was not declared in this scope\n"
+       "  120 |     AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_foo(buf0));\n",
+       "backend_compiler_failed"},
+      {"no C++ compiler for Inductor's CPU backend", "RuntimeError: Compiler: cl is not found.\n", "backend_compiler_failed"},
+      {"Triton unable to build its launcher",
+       "subprocess.CalledProcessError: Command '['/usr/bin/gcc', '/tmp/tmpab12/cuda_utils.c', '-O3', '-shared', '-o', "
+       "'/tmp/tmpab12/cuda_utils.so']' returned non-zero exit status 1.\n",
+       "backend_compiler_failed"},
+      {"a C++ backtrace alone",
+       "frame #3: at::native::copy_(at::Tensor&, at::Tensor const&, bool) + 0x5c (0x7f0011223344 in /venv/torch/lib/libtorch_cpu.so)\n"
+       "frame #4: <unknown function> + 0x1b2c3d (0x7f0011224455 in /venv/torch/lib/libtorch_python.so)\n",
+       "runtime_crash"},
+      {"a C++ backtrace through AOTInductor's runtime",
+       "frame #12: aoti_torch_cuda_mm_out + 0x88 (0x7f00aa112233 in /venv/torch/lib/libtorch_cuda.so)\n"
+       "frame #13: torch::aot_inductor::AOTInductorModel::run_impl(AtenTensorOpaque**) + 0x1a2 (0x7f00bb001122 in /tmp/m.so)\n",
+       "runtime_crash"},
+      {"export's suggested constraints",
+       "The following dimensions CAN be dynamic.\nPlease use the following code to specify the constraints they must satisfy:\n"
+       "def specify_constraints(x, y):\n    return [dynamic_dim(y, 0) == dynamic_dim(x, 0)]\n",
+       "other"},
+      {"a plain error under Dynamo's note on the user code",
+       "AssertionError: ListVariable(length=2) is already tracked for mutation.\n\nfrom user code:\n"
+       "   File \"/w/m.py\", line 8, in fn\n    helper.reset()\n\nSet TORCH_LOGS=\"+dynamo\" and TORCHDYNAMO_VERBOSE=1 for more information\n",
+       "dynamo_internal_error"},
+      {"the same error without Dynamo's note is not Dynamo's", "AssertionError: ListVariable(length=2) is already tracked for mutation.\n",
+       "unknown"},
+      {"a user's own misspelt name replayed by Dynamo is not Dynamo's",
+       "NameError: name 'helpr' is not defined\n\nfrom user code:\n   File \"/w/m.py\", line 8, in fn\n    helpr(x)\n",
+       "unknown"},
+      {"a frame line cut before its File",
+       "torch/fx/experimental/symbolic_shapes.py\", line 2441, in solve\n    name = self._names[s]\nKeyError: \"L['x'].size()[0]\"\n",
+       "other"},
+      {"the embeddable Windows Python's stdlib frames are not the user's",
+       "  File \"C:\\app\\python_embeded\\Lib\\site-packages\\triton\\compiler\\code_generator.py\", line 1204, in visit\n"
+       "    ret = super().visit(node)\n  File \"ast.py\", line 407, in visit\n"
+       "  File \"C:\\app\\python_embeded\\Lib\\site-packages\\triton\\compiler\\code_generator.py\", line 359, in visit_Module\n"
+       "    ast.NodeVisitor.generic_visit(self, node)\n  File \"ast.py\", line 415, in generic_visit\n  File \"C:\\app\\python_embeded\\Lib\\site-packa",
+       "triton_kernel_failure"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
