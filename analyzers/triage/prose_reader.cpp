@@ -2,7 +2,9 @@
 #include "triage/prose_reader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
+#include <string>
 
 #include <re2/re2.h>
 
@@ -10,6 +12,44 @@
 #include "triage/log_text.h"
 
 namespace pt2bb {
+namespace {
+
+// Whether the words just before `at` deny what follows: "no graph break", "without a recompile",
+// "not a NaN". A description often lists what did not happen ("no error, no warning and no graph
+// break"), and those words say nothing about the failure.
+bool negated_at(std::string_view line, size_t at) {
+  std::string_view before = line.substr(0, at);
+  while (!before.empty() && before.back() == ' ') before.remove_suffix(1);
+  // An article may stand between the negation and the words: "without a graph break".
+  for (std::string_view article : {" a", " an", " any", " the"}) {
+    if (before.size() > article.size() && before.ends_with(article)) {
+      before.remove_suffix(article.size());
+      break;
+    }
+  }
+  std::string lower(before.substr(before.size() > 12 ? before.size() - 12 : 0));
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (std::string_view word : {"no", "not", "without", "never", "zero", "nor"}) {
+    if (!std::string_view(lower).ends_with(word)) continue;
+    const size_t start = lower.size() - word.size();
+    if (start == 0 || !std::isalnum(static_cast<unsigned char>(lower[start - 1]))) return true;
+  }
+  return false;
+}
+
+// Whether `re` matches somewhere in `line` with no negation just before the match.
+bool affirmed_match(std::string_view line, const RE2& re) {
+  re2::StringPiece match;
+  size_t from = 0;
+  while (from <= line.size() && re.Match(line, from, line.size(), RE2::UNANCHORED, &match, 1)) {
+    const size_t at = static_cast<size_t>(match.data() - line.data());
+    if (!negated_at(line, at)) return true;
+    from = at + std::max<size_t>(1, match.size());
+  }
+  return false;
+}
+
+}  // namespace
 
 ProseReader::ProseReader(const TriageKnowledge& kb) : kb_(kb) {
   const auto& sigs = kb_.signatures();
@@ -30,7 +70,7 @@ std::vector<ProseHit> ProseReader::read(std::string_view text) const {
     if (line.empty()) return;
     for (size_t k = 0; k < prose_sigs_.size(); ++k) {
       if (used[k] >= kMaxLinesPerSignature) continue;
-      if (!RE2::PartialMatch(line, *sigs[prose_sigs_[k]].re)) continue;
+      if (!affirmed_match(line, *sigs[prose_sigs_[k]].re)) continue;
       ++used[k];
       hits.push_back({prose_sigs_[k], line_no, line});
     }

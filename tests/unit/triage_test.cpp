@@ -563,6 +563,7 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"C:\\app\\python_embeded\\Lib\\site-packages\\triton\\compiler\\code_generator.py\", line 359, in visit_Module\n"
        "    ast.NodeVisitor.generic_visit(self, node)\n  File \"ast.py\", line 415, in generic_visit\n  File \"C:\\app\\python_embeded\\Lib\\site-packa",
        "triton_kernel_failure"},
+      {"a graph break denied in words", "The model compiles without a graph break, but it is slow.\n", "unknown"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
   };
@@ -598,6 +599,12 @@ TEST_CASE("a description in words gives a flagged, low-confidence guess") {
       {"a NaN check printed per mode", "mode cuda+eager: has_nan=False\nmode cuda+compile: has_nan=True\n", "accuracy", 2},
       {"training accuracy dropping", "With compile the train accuracy stays at 10%.\n", "accuracy", 1},
       {"the benchmark's accuracy mode", "Repro: `python benchmarks/huggingface.py --accuracy --training --only=Bert`\n", "accuracy", 1},
+      {"what did not happen is not what failed",
+       "It runs with no error, no warning and no graph break.\nThe compiled function silently returns a tensor of the wrong shape.\n",
+       "accuracy", 2},
+      {"garbled text from a compiled server", "With --enable-torch-compile the server gives garbled output; it may then crash.\n",
+       "accuracy", 1},
+      {"an expected value above the actual one", "gives\nexpected: 2\nactual:   1\n", "accuracy", 2},
   };
   for (const auto& c : cases) {
     CAPTURE(std::string(c.name));
