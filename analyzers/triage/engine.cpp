@@ -166,8 +166,13 @@ TriageEngine::TriageEngine(const TriageOptions& options)
   }
   set_->Compile();
   prefilter_ = std::make_unique<LiteralGate>(prefilter_patterns);
-  if (const TriageSignature* b = kb_.signature("fr_backend_call"); b && b->scope == "frame")
-    backend_call_sig_ = static_cast<int>(b - sigs.data());
+  auto frame_signature = [&](const char* id) {
+    const TriageSignature* f = kb_.signature(id);
+    return f && f->scope == "frame" ? static_cast<int>(f - sigs.data()) : -1;
+  };
+  backend_call_sig_ = frame_signature("fr_backend_call");
+  compiled_call_sig_ = frame_signature("fr_compiled_call");
+  compiled_runner_sig_ = frame_signature("fr_compiled_runner");
 }
 
 // ---- Line splitting -------------------------------------------------------------------------
@@ -860,7 +865,11 @@ void TriageEngine::close_exception() {
   const auto& sigs = kb_.signatures();
   // The code line the innermost frame printed often names the check that failed
   // ("assert torch.allclose(...)").
-  if (!e->frames.empty() && !e->frames.back().code.empty()) add_hits(e->frames.back().code, e->hits);
+  // Not an assert statement of PyTorch's own, though: its words are the invariant that broke
+  // ("assert rule == SkipFunctionVariable"), and the frame's module says whose it was.
+  if (!e->frames.empty() && !e->frames.back().code.empty() &&
+      !(e->frames.back().code.starts_with("assert ") && is_library_path(e->frames.back().file)))
+    add_hits(e->frames.back().code, e->hits);
   if (!e->header_type.empty()) add_hits(e->header_type + ": ", e->hits);
   // faulthandler prints its frames under "Fatal Python error: <signal>", which excerpts often
   // cut: the frames' own format says the process died of a fatal signal.
@@ -984,6 +993,7 @@ int TriageEngine::component_of_frames(const Exception& e, double* weight) const 
   };
   int decided = -1;
   int passed = -1;
+  int inner = -1;  // The signature of the frame just inside the current one.
   auto it = e.frames.rbegin();
   for (; it != e.frames.rend(); ++it) {
     const int s = strongest_frame_sig(*it);
@@ -993,6 +1003,16 @@ int TriageEngine::component_of_frames(const Exception& e, double* weight) const 
       break;
     }
     if (s >= 0 && passed < 0) passed = s;
+    if (s < 0 && user_code(*it) && inner >= 0 && inner == compiled_call_sig_ && compiled_runner_sig_ >= 0 &&
+        (it->code.starts_with("@") || it->code.starts_with("def "))) {
+      // A user frame stopped at its decorator or def line, calling into Dynamo's wrapper of a
+      // compiled graph: the bytecode Dynamo wrote for the function runs there (Python 3.11+
+      // shows it at the function's first line), so the failure came at run time.
+      decided = compiled_runner_sig_;
+      it = e.frames.rend();
+      break;
+    }
+    inner = s;
     if (s < 0 && user_code(*it)) {
       // Code outside PyTorch that Dynamo's backend call leads to is the backend itself (vLLM's
       // compiler, a user's own backend function): it failed compiling the captured graph.

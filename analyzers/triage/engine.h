@@ -117,6 +117,8 @@ private:
   std::vector<int> frame_sigs_;
   std::vector<int> warning_sigs_;  // Signatures of scope "warning_log".
   int backend_call_sig_ = -1;      // "fr_backend_call": Dynamo's call into the backend.
+  int compiled_call_sig_ = -1;     // "fr_compiled_call": Dynamo's wrappers around compiled code.
+  int compiled_runner_sig_ = -1;   // "fr_compiled_runner": the compiled program running.
   ProseReader prose_;
 
   std::string carry_;

@@ -9,6 +9,7 @@
 #include <re2/re2.h>
 
 #include "core/line_scan.h"
+#include "triage/log_line.h"
 #include "triage/log_text.h"
 
 namespace pt2bb {
@@ -68,6 +69,9 @@ std::vector<ProseHit> ProseReader::read(std::string_view text) const {
     if (has_nul) return;  // Binary data says nothing in words.
     line = trim(line.substr(0, std::min(line.size(), kMaxLineBytes)));
     if (line.empty()) return;
+    // A line under a TORCH_LOGS artifact tag is PyTorch listing its own work (generated kernels,
+    // graphs, guards), not someone's words: the kernels' bounds checks read like a failure.
+    if (!split_log_line(line).artifact.empty()) return;
     for (size_t k = 0; k < prose_sigs_.size(); ++k) {
       if (used[k] >= kMaxLinesPerSignature) continue;
       if (!affirmed_match(line, *sigs[prose_sigs_[k]].re)) continue;

@@ -563,6 +563,40 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"C:\\app\\python_embeded\\Lib\\site-packages\\triton\\compiler\\code_generator.py\", line 359, in visit_Module\n"
        "    ast.NodeVisitor.generic_visit(self, node)\n  File \"ast.py\", line 415, in generic_visit\n  File \"C:\\app\\python_embeded\\Lib\\site-packa",
        "triton_kernel_failure"},
+      {"a traceback cut in the compile driver after Dynamo failed inlining a call",
+       "V0101 00:00:00.000000 1 torch/_dynamo/symbolic_convert.py:5474] [0/0] FAILED INLINING <code object encode at 0x7f01, file \"/v/lib/image.py\", line 12>\n"
+       "Traceback (most recent call last):\n  File \"/w/bug.py\", line 16, in main\n    out = fn(img)\n"
+       "  File \"/v/site-packages/torch/_dynamo/convert_frame.py\", line 736, in __call__\n    result = _compile(\n",
+       "dynamo_internal_error"},
+      {"the same cut traceback alone is left to the compile driver's guess",
+       "Traceback (most recent call last):\n  File \"/w/bug.py\", line 16, in main\n    out = fn(img)\n"
+       "  File \"/v/site-packages/torch/_dynamo/convert_frame.py\", line 736, in __call__\n    result = _compile(\n",
+       "backend_compiler_failed"},
+      {"a Triton kernel failing in Inductor's compile worker",
+       "torch._inductor.exc.InductorError: SubprocException: An exception occurred in a subprocess:\n\n"
+       "Name=triton_red_fused_add_mean_2\nTraceback (most recent call last):\n"
+       "  File \"/v/site-packages/torch/_inductor/compile_worker/subproc_pool.py\", line 397, in do_job\n",
+       "triton_kernel_failure"},
+      {"an assert of Dynamo's own failing is Dynamo's, whatever its condition names",
+       "Traceback (most recent call last):\n  File \"<stdin>\", line 1, in <module>\n"
+       "  File \"/v/site-packages/torch/_dynamo/trace_rules.py\", line 3651, in check_verbose\n"
+       "    assert rule == SkipFunctionVariable, rule\nAssertionError: <class 'torch._dynamo.variables.torch.TorchInGraphFunctionVariable'>\n",
+       "dynamo_internal_error"},
+      {"torch.compile() itself raising, before any tracing",
+       "Traceback (most recent call last):\n  File \"/w/app.py\", line 85, in main\n    model = torch.compile(model)\n"
+       "  File \"/opt/lib/python3.11/site-packages/torch/__init__.py\", line 1441, in compile\n"
+       "    return torch._dynamo.optimize(backend=backend, nopython=fullgraph)\n  File \"/opt/lib/python3.11/site-pack",
+       "other"},
+      {"a function stopped at its decorator line, inside Dynamo's wrapper: the compiled code was running",
+       "Traceback (most recent call last):\n  File \"/w/bug.py\", line 21, in <module>\n    out = bar(a, b)\n"
+       "  File \"/v/site-packages/torch/_dynamo/eval_frame.py\", line 465, in _fn\n    return fn(*args, **kwargs)\n"
+       "  File \"/w/bug.py\", line 13, in bar\n    @torch.compile\n"
+       "  File \"/v/site-packages/torch/_dynamo/eval_frame.py\", line 632, in _fn\n    return fn(*args, **kwargs)\n  File \"/v/site-pack",
+       "runtime_crash"},
+      {"a decorator line applying torch.compile is not compiled code running",
+       "Traceback (most recent call last):\n  File \"/w/bug.py\", line 13, in <module>\n    @torch.compile(mode=\"fast\")\n"
+       "  File \"/v/site-packages/torch/__init__.py\", line 2500, in compile\n    return fn\n",
+       "other"},
       {"a graph break denied in words", "The model compiles without a graph break, but it is slow.\n", "unknown"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
@@ -599,6 +633,8 @@ TEST_CASE("a description in words gives a flagged, low-confidence guess") {
       {"a NaN check printed per mode", "mode cuda+eager: has_nan=False\nmode cuda+compile: has_nan=True\n", "accuracy", 2},
       {"training accuracy dropping", "With compile the train accuracy stays at 10%.\n", "accuracy", 1},
       {"the benchmark's accuracy mode", "Repro: `python benchmarks/huggingface.py --accuracy --training --only=Bert`\n", "accuracy", 1},
+      {"a kernel's bounds check quoted in words",
+       "With dynamic shapes the generated kernel emits `index out of bounds: 0 <= tmp4 < ks0` and trips it.\n", "triton_kernel_failure", 1},
       {"what did not happen is not what failed",
        "It runs with no error, no warning and no graph break.\nThe compiled function silently returns a tensor of the wrong shape.\n",
        "accuracy", 2},
