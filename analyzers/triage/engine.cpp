@@ -997,7 +997,10 @@ int TriageEngine::component_of_frames(const Exception& e, double* weight) const 
   auto it = e.frames.rbegin();
   for (; it != e.frames.rend(); ++it) {
     const int s = strongest_frame_sig(*it);
-    if (s >= 0 && sigs[s].weight >= kDecisiveFrameWeight) {
+    // A path the excerpt cut short ("site-packages/torch/_inductor/tri") names a folder, not a
+    // module: it decides only when nothing else does.
+    const bool path_cut = it->line == 0 && it->function.empty() && !it->file.ends_with(".py");
+    if (s >= 0 && sigs[s].weight >= kDecisiveFrameWeight && !path_cut) {
       decided = s;
       ++it;
       break;

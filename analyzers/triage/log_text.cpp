@@ -264,8 +264,20 @@ bool is_bare_stdlib_module(std::string_view p) {
 
 }  // namespace
 
+// A module Inductor generated: its code cache (under /tmp/torchinductor_<user>, or wherever
+// TORCHINDUCTOR_CACHE_DIR or vLLM moved it) files each one as "<2 chars>/c<hash>.py". A path cut
+// inside the hash still has its 40-odd characters.
+bool is_generated_module(std::string_view p) {
+  const size_t slash = p.rfind('/');
+  if (slash == std::string_view::npos || slash < 3 || p[slash - 3] != '/') return false;
+  std::string_view name = p.substr(slash + 1);
+  if (name.ends_with(".py")) name.remove_suffix(3);
+  if (name.size() < 41 || name[0] != 'c') return false;
+  return std::all_of(name.begin(), name.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); });
+}
+
 bool is_library_path(std::string_view p) {
-  if (is_bare_stdlib_module(p)) return true;
+  if (is_bare_stdlib_module(p) || is_generated_module(p)) return true;
   // A 2022 TorchDynamo or TorchInductor module (see modern_module_path).
   if ((p.find("torchdynamo/") != std::string_view::npos || p.find("torchinductor/") != std::string_view::npos) &&
       modern_module_path(p) != p)

@@ -597,6 +597,26 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "Traceback (most recent call last):\n  File \"/w/bug.py\", line 13, in <module>\n    @torch.compile(mode=\"fast\")\n"
        "  File \"/v/site-packages/torch/__init__.py\", line 2500, in compile\n    return fn\n",
        "other"},
+      {"the compiled code's size and stride check failing as it runs",
+       "AssertionError: expected size 3==3, stride 3==1 at dim=0; expected size 3==3, stride 1==3 at dim=1\n", "runtime_crash"},
+      {"the OpenMP runtime aborting", "OMP: Error #15: Initializing libomp.dylib, but found libomp.dylib already initialized.\n"
+       "OMP: Hint This means that multiple copies of the OpenMP runtime have been linked into the program. That is dangerous, since it can cause incorrect results.\n",
+       "runtime_crash"},
+      {"a printed tensor gone infinite", "compiled: tensor([-inf], device='mps:0')\n", "accuracy"},
+      {"Triton's driver failing to set itself up is no kernel's failure",
+       "  File \"C:\\venv\\Lib\\site-packages\\triton\\backends\\intel\\driver.py\", line 109, in _compute_compilation_options_lazy\n"
+       "    include_dir, self._libsycl_dir = find_sycl(include_dir)\n",
+       "backend_compiler_failed"},
+      {"Inductor's generated module in a cache folder of vLLM's",
+       "  File \"/v/site-packages/torch/_inductor/output_code.py\", line 466, in __call__\n    return self.current_callable(inputs)\n"
+       "  File \"/root/.cache/vllm/torch_compile_cache/ea2d/rank_5_0/inductor_cache/bx/cbxnsxbxmoiuzf32l5mxinvqc2wu2ex6u5o76dqxyzabcd.py\", line 400, in call\n"
+       "    arg0_1, arg1_1 = args\nValueError: too many values to unpack (expected 12)\n",
+       "runtime_crash"},
+      {"a path cut short names a folder, and the whole frame outside it decides",
+       "  File \"/v/site-packages/torch/_inductor/codecache.py\", line 1083, in _load_kernel\n    kernel.precompile()\n"
+       "  File \"/v/site-packages/torch/_inductor/triton_heuristics.py\", line 160, in precompile\n    self.launchers = [\n"
+       "  File \"/v/site-packages/torch/_inductor/tri",
+       "triton_kernel_failure"},
       {"a graph break denied in words", "The model compiles without a graph break, but it is slow.\n", "unknown"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
