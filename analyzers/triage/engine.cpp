@@ -229,11 +229,25 @@ ChunkLines TriageEngine::classify(std::string_view chunk, const LiteralGate& pre
   out.begin = static_cast<size_t>(static_cast<const char*>(nl) - chunk.data()) + 1;
   out.end = out.begin;
   uint32_t count = 0;
-  const size_t done = for_each_line(chunk.substr(out.begin), [&](std::string_view line, bool has_nul) {
-    const ChunkLines::Kind kind = has_nul ? ChunkLines::Binary : skippable_when_idle(line, prefilter) ? ChunkLines::Skip : ChunkLines::Read;
-    if (kind != ChunkLines::Skip) out.marks.push_back({static_cast<uint32_t>(line.data() - chunk.data()), count, kind});
-    ++count;
-  });
+  // The lines lie inside the chunk: the glog shortcut may read ahead of a line up to its end.
+  const char* const readable_end = chunk.data() + chunk.size();
+  const size_t done =
+      for_each_line(chunk.substr(out.begin), [&](std::string_view line, bool has_nul) {
+        ChunkLines::Kind kind = ChunkLines::Binary;
+        if (!has_nul) {
+          // Most lines of a big log are glog lines with an artifact tag: their tag alone decides,
+          // as in skippable_when_idle, and the shortcut finds it without splitting the whole line.
+          std::string_view artifact;
+          if (quick_glog_artifact(line.substr(0, std::min(line.size(), kMaxLine)), readable_end,
+                                  &artifact))
+            kind = listing_artifact(artifact) ? ChunkLines::Skip : ChunkLines::Read;
+          else
+            kind = skippable_when_idle(line, prefilter) ? ChunkLines::Skip : ChunkLines::Read;
+        }
+        if (kind != ChunkLines::Skip)
+          out.marks.push_back({static_cast<uint32_t>(line.data() - chunk.data()), count, kind});
+        ++count;
+      });
   out.end = out.begin + done;
   out.count = count;
   return out;

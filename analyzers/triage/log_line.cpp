@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -229,6 +230,36 @@ void split_glog_tail(std::string_view s, size_t n, LogLine& out) {
   out.text = s;
 }
 
+#if defined(__SSE2__)
+// Bit i is set when block[i] == c, for the 64 bytes at `block`.
+uint64_t byte_mask64(const char* block, __m128i needle) {
+  uint64_t mask = 0;
+  for (int i = 0; i < 4; ++i) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16 * i));
+    mask |=
+        static_cast<uint64_t>(static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, needle))))
+        << (16 * i);
+  }
+  return mask;
+}
+
+// The bits below `n` (n <= 64): a 64-bit shift by 64 is undefined, so n == 64 is its own case.
+uint64_t low_bits(size_t n) { return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1; }
+
+// The first set bit at or after `from` of the 128-bit mask {lo, hi}; 128 when none.
+size_t first_bit_from(uint64_t lo, uint64_t hi, size_t from) {
+  if (from < 64) {
+    if (const uint64_t m = lo & (~uint64_t{0} << from))
+      return static_cast<size_t>(__builtin_ctzll(m));
+    from = 64;
+  }
+  if (from >= 128)
+    return 128;
+  const uint64_t m = hi & (~uint64_t{0} << (from - 64));
+  return m ? 64 + static_cast<size_t>(__builtin_ctzll(m)) : 128;
+}
+#endif
+
 }  // namespace
 
 LogLine split_log_line(std::string_view s) {
@@ -300,6 +331,91 @@ LogLine split_log_line(std::string_view s) {
   }
   out.text = s;
   return out;
+}
+
+// The same rules as split_log_line's glog path (glog_prefix, find_close_space, split_glog_tail),
+// read from bit masks of the line's first 128 bytes: each search there stops at the first ']' or
+// "] " it meets, which is the lowest bit of a mask at or after where the search starts. Every
+// position used must lie inside the line and inside the 128 bytes; a search that would go on past
+// them gives up, and so does the whole shortcut.
+bool quick_glog_artifact(std::string_view line, const char* readable_end,
+                         std::string_view* artifact) {
+#if defined(__SSE2__)
+  constexpr size_t kWindow = 128;
+  const char* s = line.data();
+  if (readable_end < s || static_cast<size_t>(readable_end - s) < kWindow)
+    return false;
+  // split_log_line drops a trailing '\r' first: the limits below count up to the line's end as the
+  // split sees it.
+  size_t len = line.size();
+  if (len > 0 && s[len - 1] == '\r')
+    --len;
+  // glog_prefix's fixed columns: "V1103 09:" (a letter after the date is the shortened form).
+  if (len < 24)
+    return false;
+  const char l = s[0];
+  if (l != 'V' && l != 'I' && l != 'W' && l != 'E' && l != 'C' && l != 'D')
+    return false;
+  if (!is_digit(s[1]) || !is_digit(s[2]) || !is_digit(s[3]) || !is_digit(s[4]) || s[5] != ' ' ||
+      !is_digit(s[6]) || !is_digit(s[7]) || s[8] != ':')
+    return false;
+
+  const __m128i close_needle = _mm_set1_epi8(']'), space_needle = _mm_set1_epi8(' ');
+  uint64_t close0 = byte_mask64(s, close_needle), close1 = byte_mask64(s + 64, close_needle);
+  uint64_t space0 = byte_mask64(s, space_needle), space1 = byte_mask64(s + 64, space_needle);
+  // The bytes at and past the line's end are another line's (or none): they must match nothing.
+  if (len < kWindow) {
+    close0 &= low_bits(len);
+    space0 &= low_bits(len);
+    const uint64_t keep1 = len > 64 ? low_bits(len - 64) : 0;
+    close1 &= keep1;
+    space1 &= keep1;
+  }
+  // A "] " at i: a ']' at i and a ' ' at i + 1. Bit 127 stays clear: its space would lie at 128,
+  // unread, so a prefix whose "] " starts there is not found here.
+  const uint64_t pair0 = close0 & ((space0 >> 1) | (space1 << 63));
+  const uint64_t pair1 = close1 & (space1 >> 1);
+
+  // The prefix ends after the first "] " at or after column 9.
+  const size_t prefix_close = first_bit_from(pair0, pair1, 9);
+  if (prefix_close >= kWindow)
+    return false;
+  size_t at = prefix_close + 2;
+
+  // An optional compile id, "[0/1]": '[' then not '_', its ']' among the next 24 bytes; the tag
+  // after it starts 2 bytes past that ']'.
+  if (len - at > 2) {
+    if (at + 1 >= kWindow)
+      return false;
+    if (s[at] == '[' && s[at + 1] != '_') {
+      const size_t end = at + std::min<size_t>(len - at, 24);
+      const size_t id_close = first_bit_from(close0, close1, at);
+      // No ']' in reach: split_log_line keeps the '[' as text, and then finds no artifact.
+      if (id_close >= end || id_close >= kWindow)
+        return false;
+      at = std::min(len, id_close + 2);
+    }
+  }
+
+  // The artifact tag, "[__trace_bytecode]": its ']' among its first 48 bytes.
+  if (len - at <= 3 || at + 3 >= kWindow)
+    return false;
+  if (s[at] != '[' || s[at + 1] != '_' || s[at + 2] != '_')
+    return false;
+  const size_t end = at + std::min<size_t>(len - at, 48);
+  const size_t tag_close = first_bit_from(close0, close1, at);
+  // No ']' within the split's 48 bytes (no tag), none within the window (unknown here), or one
+  // right after "[__" (an empty tag, which the caller does not count as one).
+  if (tag_close >= end || tag_close >= kWindow || tag_close == at + 3)
+    return false;
+  *artifact = std::string_view(s + at + 3, tag_close - at - 3);
+  return true;
+#else
+  (void)line;
+  (void)readable_end;
+  (void)artifact;
+  return false;
+#endif
 }
 
 }  // namespace pt2bb
