@@ -1205,7 +1205,13 @@ TriageReport TriageEngine::finish() {
   report.truncated = mode_ == Mode::Traceback || (mode_ == Mode::Message && exc_ && exc_->message.size() <= 1 &&
                                                   !exc_->message.empty() && exc_->message.front().ends_with(":"));
   close_block();
-  report.guessed = findings_.empty() && read_prose();
+  // Words are read when the output says nothing, and also when all it gave is a guess: frames of
+  // the compile driver or Dynamo's wrappers, cut before the exception, are passed through on the
+  // way to every kind of failure, and the reporter's "this causes a graph break" then says which.
+  const bool only_guesses = std::all_of(findings_.begin(), findings_.end(), [](const TriageFinding& f) {
+    return !f.terminal && f.score < kDecisiveFrameWeight * 0.6;
+  });
+  report.guessed = only_guesses && read_prose();
   report.lines = line_no_;
   report.bytes = bytes_;
   report.binary = nul_lines_ > 0;

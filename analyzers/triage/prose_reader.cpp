@@ -18,6 +18,24 @@ namespace {
 // Whether the words just before `at` deny what follows: "no graph break", "without a recompile",
 // "not a NaN". A description often lists what did not happen ("no error, no warning and no graph
 // break"), and those words say nothing about the failure.
+// Lines that carry code or a tool's output rather than someone's words: a traceback's frame, the
+// numbered source lines IPython prints around it ("989     # does include graph breaks", "--> 990
+// code"), a Python warning ("x.py:1491: FutureWarning: ..."). Their words describe the code.
+bool is_code_or_output(std::string_view line) {
+  if (parse_frame_line(line)) return true;
+  size_t digits = 0;
+  std::string_view rest = line;
+  if (rest.starts_with("-")) {
+    rest.remove_prefix(std::min(rest.size(), rest.find_first_not_of('-')));
+    if (!rest.starts_with(">")) return false;
+    rest = ltrim(rest.substr(1));
+  }
+  while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9') ++digits;
+  if (digits > 0 && (rest.size() == digits || rest.substr(digits).starts_with("  "))) return true;
+  const size_t warning = line.find("Warning: ");
+  return warning != std::string_view::npos && line.substr(0, warning).find(".py:") != std::string_view::npos;
+}
+
 bool negated_at(std::string_view line, size_t at) {
   std::string_view before = line.substr(0, at);
   while (!before.empty() && before.back() == ' ') before.remove_suffix(1);
@@ -71,7 +89,7 @@ std::vector<ProseHit> ProseReader::read(std::string_view text) const {
     if (line.empty()) return;
     // A line under a TORCH_LOGS artifact tag is PyTorch listing its own work (generated kernels,
     // graphs, guards), not someone's words: the kernels' bounds checks read like a failure.
-    if (!split_log_line(line).artifact.empty()) return;
+    if (!split_log_line(line).artifact.empty() || is_code_or_output(line)) return;
     for (size_t k = 0; k < prose_sigs_.size(); ++k) {
       if (used[k] >= kMaxLinesPerSignature) continue;
       if (!affirmed_match(line, *sigs[prose_sigs_[k]].re)) continue;

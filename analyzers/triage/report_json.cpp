@@ -47,14 +47,14 @@ const Labels& labels(Lang lang) {
                          "Run next", "Read", "Fix approach", "Config knobs",
                          "No PT2 failure recognised in this log.", "note: binary data was skipped",
                          "note: the log ends in the middle of a traceback",
-                         "note: no PyTorch output recognised; the category is guessed from the text's words", "Detail",
+                         "note: no PyTorch output that decides it; the category is guessed from the text's words", "Detail",
                          "Hint"};
   static const Labels fr{"Catégorie principale", "confiance", "Votre code", "Frame du compilateur",
                          "Preuves (lignes du log)", "À lancer ensuite", "À lire", "Approche de correction",
                          "Options de config", "Aucune défaillance PT2 reconnue dans ce log.",
                          "note : des données binaires ont été ignorées",
                          "note : le log s'arrête au milieu d'une trace de pile",
-                         "note : aucune sortie de PyTorch reconnue ; la catégorie est devinée d'après les mots du texte",
+                         "note : aucune sortie de PyTorch ne la tranche ; la catégorie est devinée d'après les mots du texte",
                          "Détail", "Conseil"};
   return lang == Lang::Fr ? fr : en;
 }

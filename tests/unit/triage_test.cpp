@@ -617,6 +617,19 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"/v/site-packages/torch/_inductor/triton_heuristics.py\", line 160, in precompile\n    self.launchers = [\n"
        "  File \"/v/site-packages/torch/_inductor/tri",
        "triton_kernel_failure"},
+      {"a reporter's words decide a traceback cut in the compile driver",
+       "The sample causes a graph break:\n```\nTraceback (most recent call last):\n  File \"/w/bug.py\", line 38, in <module>\n    work()\n"
+       "  File \"/v/site-packages/torch/_dynamo/convert_frame.py\", line 456, in _convert_frame_assert\n    return _compile(\n",
+       "graph_break"},
+      {"source lines around a frame are code, not words",
+       "Traceback (most recent call last):\n  File \"/w/bug.py\", line 38, in <module>\n    work()\n"
+       "  File \"/v/site-packages/torch/_dynamo/convert_frame.py\", line 456, in _convert_frame_assert\n"
+       "    989     # does include graph breaks; specifically, if a graph break still\n"
+       "/v/site-packages/torch/jit/_script.py:1491: FutureWarning: `torch.jit.script` is deprecated. Please switch to torch.export.\n",
+       "backend_compiler_failed"},
+      {"Inductor's C++ with a main() for a check of the compiler, rejected",
+       "/tmp/torchinductor_u/h7/ch7dz3bknb6c6x6ktdzmbfykruashnh4wujzmz4az2lidms6rs4l.main.cpp:8:29: error: 'zuf0' was not declared in this scope\n",
+       "backend_compiler_failed"},
       {"a graph break denied in words", "The model compiles without a graph break, but it is slow.\n", "unknown"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
