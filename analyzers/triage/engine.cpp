@@ -504,6 +504,11 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
     return true;
   }
 
+  // A frame line wrapped inside its path, as a terminal or an issue's fixed-width box does: the
+  // path goes on at the start of the next line (`py", line 438, in _fn`), which finishes the frame.
+  if (mode_ == Mode::Traceback && exc_ && !exc_->frames.empty() && complete_wrapped_frame(exc_->frames.back(), trimmed, ln))
+    return true;
+
   // Frames. Rich draws a traceback in a fixed-width box and wraps a path longer than the box onto
   // the next line ("│ /venv/lib/python3.11/site-packages/torch/_ │" then "│ inductor/graph.py:12 in f │"):
   // the frame line then starts mid-path, and the part before it came on the line(s) above.
@@ -743,6 +748,23 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
     return true;
   }
   return false;
+}
+
+bool TriageEngine::complete_wrapped_frame(LogFrame& frame, std::string_view t, uint32_t ln) {
+  if (frame.line != 0 || !frame.function.empty() || frame.file.ends_with(".py") || frame.log_line + 1 != ln) return false;
+  const size_t quote = t.find("\", line ");
+  if (quote == std::string_view::npos || t.substr(0, quote).find_first_of(" \"") != std::string_view::npos) return false;
+  std::string_view rest = t.substr(quote + 8);
+  size_t digits = 0;
+  while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9') ++digits;
+  if (digits == 0 || !rest.substr(digits).starts_with(", in ")) return false;
+  std::string tail(t.substr(0, quote));
+  std::replace(tail.begin(), tail.end(), '\\', '/');
+  frame.file += tail;
+  frame.line = static_cast<uint32_t>(std::stoul(std::string(rest.substr(0, std::min<size_t>(digits, 9)))));
+  frame.function = std::string(trim(rest.substr(digits + 5)));
+  frame.log_line = ln;
+  return true;
 }
 
 void TriageEngine::add_frame(LogFrame f) {

@@ -88,6 +88,9 @@ private:
   void on_trace_json(std::string_view t);
   void add_hits(std::string_view t, std::vector<int>& out);
   void add_frame(LogFrame f);
+  // Finishes `frame`, whose path was wrapped onto line `ln` (text `t`); false when `t` does not
+  // go on with it.
+  bool complete_wrapped_frame(LogFrame& frame, std::string_view t, uint32_t ln);
   void close_block();
   void close_exception();
   void close_graph_break();

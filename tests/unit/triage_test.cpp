@@ -630,6 +630,14 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"Inductor's C++ with a main() for a check of the compiler, rejected",
        "/tmp/torchinductor_u/h7/ch7dz3bknb6c6x6ktdzmbfykruashnh4wujzmz4az2lidms6rs4l.main.cpp:8:29: error: 'zuf0' was not declared in this scope\n",
        "backend_compiler_failed"},
+      {"a frame wrapped inside its path by a fixed-width box",
+       "Traceback (most recent call last):\n  File \"/w/foo.py\", line 8, in <module>\n    f(x)\n"
+       "  File \"/v/site-packages/torch/_inductor/runtime/triton_heur\nistics.py\", line 470, in precompile\n    self._make_launchers()\n",
+       "triton_kernel_failure"},
+      {"Triton's type error in a generated kernel",
+       "       tmp1 = tl.load(in_ptr0 + (4*x0 + tl.full([], 0.0, tl.float64)))\n                      ^\n"
+       "   IncompatibleTypeErrorImpl('invalid operands of type pointer<fp16> and triton.language.float64')\n",
+       "triton_kernel_failure"},
       {"a graph break denied in words", "The model compiles without a graph break, but it is slow.\n", "unknown"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
@@ -668,6 +676,8 @@ TEST_CASE("a description in words gives a flagged, low-confidence guess") {
       {"the benchmark's accuracy mode", "Repro: `python benchmarks/huggingface.py --accuracy --training --only=Bert`\n", "accuracy", 1},
       {"a kernel's bounds check quoted in words",
        "With dynamic shapes the generated kernel emits `index out of bounds: 0 <= tmp4 < ks0` and trips it.\n", "triton_kernel_failure", 1},
+      {"torch.compile refusing the Python version, in words",
+       "When I run the server it fails, saying that Dynamo not supported on Python 3.12+.\n", "other", 1},
       {"what did not happen is not what failed",
        "It runs with no error, no warning and no graph break.\nThe compiled function silently returns a tensor of the wrong shape.\n",
        "accuracy", 2},
