@@ -360,25 +360,20 @@ bool quick_glog_artifact(std::string_view line, const char* readable_end,
       !is_digit(s[6]) || !is_digit(s[7]) || s[8] != ':')
     return false;
 
-  const __m128i close_needle = _mm_set1_epi8(']'), space_needle = _mm_set1_epi8(' ');
+  const __m128i close_needle = _mm_set1_epi8(']');
   uint64_t close0 = byte_mask64(s, close_needle), close1 = byte_mask64(s + 64, close_needle);
-  uint64_t space0 = byte_mask64(s, space_needle), space1 = byte_mask64(s + 64, space_needle);
   // The bytes at and past the line's end are another line's (or none): they must match nothing.
   if (len < kWindow) {
     close0 &= low_bits(len);
-    space0 &= low_bits(len);
-    const uint64_t keep1 = len > 64 ? low_bits(len - 64) : 0;
-    close1 &= keep1;
-    space1 &= keep1;
+    close1 &= len > 64 ? low_bits(len - 64) : 0;
   }
-  // A "] " at i: a ']' at i and a ' ' at i + 1. Bit 127 stays clear: its space would lie at 128,
-  // unread, so a prefix whose "] " starts there is not found here.
-  const uint64_t pair0 = close0 & ((space0 >> 1) | (space1 << 63));
-  const uint64_t pair1 = close1 & (space1 >> 1);
-
-  // The prefix ends after the first "] " at or after column 9.
-  const size_t prefix_close = first_bit_from(pair0, pair1, 9);
-  if (prefix_close >= kWindow)
+  // The prefix ends after the first "] " at or after column 9. A line holds few ']' in its first
+  // 128 bytes, so each is checked for its space rather than building a mask of spaces. The space
+  // must lie inside the line and inside the 128 bytes read.
+  size_t prefix_close = first_bit_from(close0, close1, 9);
+  while (prefix_close + 1 < kWindow && !(prefix_close + 1 < len && s[prefix_close + 1] == ' '))
+    prefix_close = first_bit_from(close0, close1, prefix_close + 1);
+  if (prefix_close + 1 >= kWindow)
     return false;
   size_t at = prefix_close + 2;
 
