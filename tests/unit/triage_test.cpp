@@ -638,6 +638,14 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "       tmp1 = tl.load(in_ptr0 + (4*x0 + tl.full([], 0.0, tl.float64)))\n                      ^\n"
        "   IncompatibleTypeErrorImpl('invalid operands of type pointer<fp16> and triton.language.float64')\n",
        "triton_kernel_failure"},
+      {"cudagraph trees finding memory it does not track",
+       "RuntimeError: Detected 6 tensor(s) in the cudagraph pool not tracked as outputs.\nAll live allocations must be tracked for correctness.\n",
+       "runtime_crash"},
+      {"Inductor loading its generated module, which compiles the module's kernels",
+       "  File \"/v/site-packages/torch/_inductor/graph.py\", line 2396, in _compile_to_module_lines\n    mod = PyCodeCache.load_by_key_path(\n"
+       "  File \"/v/site-packages/torch/_inductor/codecache.py\", line 3466, in load_by_key_path\n"
+       "    mod = _reload_python_module(key, path, set_sys_modules=in_toplevel)\n",
+       "triton_kernel_failure"},
       {"a graph break denied in words", "The model compiles without a graph break, but it is slow.\n", "unknown"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
