@@ -649,6 +649,8 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "    mod = _reload_python_module(key, path, set_sys_modules=in_toplevel)\n",
        "triton_kernel_failure"},
       {"Dynamo refusing a configuration it cannot trace", "AssertionError: Dynamo only supports FSDP with use_orig_params=True\n", "other"},
+      {"an export restriction named by what is being exported",
+       "RuntimeError:         Encountered duplicated inputs that are mutated in the graph you are trying to export.\n", "other"},
       {"a graph break denied in words", "The model compiles without a graph break, but it is slow.\n", "unknown"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
