@@ -262,8 +262,6 @@ bool is_bare_stdlib_module(std::string_view p) {
   return std::find(std::begin(kModules), std::end(kModules), p) != std::end(kModules);
 }
 
-}  // namespace
-
 // A module Inductor generated: its code cache (under /tmp/torchinductor_<user>, or wherever
 // TORCHINDUCTOR_CACHE_DIR or vLLM moved it) files each one as "<2 chars>/c<hash>.py". A path cut
 // inside the hash still has its 40-odd characters.
@@ -275,6 +273,8 @@ bool is_generated_module(std::string_view p) {
   if (name.size() < 41 || name[0] != 'c') return false;
   return std::all_of(name.begin(), name.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); });
 }
+
+}  // namespace
 
 bool is_library_path(std::string_view p) {
   if (is_bare_stdlib_module(p) || is_generated_module(p)) return true;

@@ -15,27 +15,24 @@
 namespace pt2bb {
 namespace {
 
-// Whether the words just before `at` deny what follows: "no graph break", "without a recompile",
-// "not a NaN". A description often lists what did not happen ("no error, no warning and no graph
-// break"), and those words say nothing about the failure.
 // Lines that carry code or a tool's output rather than someone's words: a traceback's frame, the
 // numbered source lines IPython prints around it ("989     # does include graph breaks", "--> 990
 // code"), a Python warning ("x.py:1491: FutureWarning: ..."). Their words describe the code.
 bool is_code_or_output(std::string_view line) {
   if (parse_frame_line(line)) return true;
-  size_t digits = 0;
   std::string_view rest = line;
-  if (rest.starts_with("-")) {
-    rest.remove_prefix(std::min(rest.size(), rest.find_first_not_of('-')));
-    if (!rest.starts_with(">")) return false;
-    rest = ltrim(rest.substr(1));
-  }
+  if (const size_t arrow = rest.find_first_not_of('-'); arrow > 0 && arrow != std::string_view::npos && rest[arrow] == '>')
+    rest = ltrim(rest.substr(arrow + 1));
+  size_t digits = 0;
   while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9') ++digits;
   if (digits > 0 && (rest.size() == digits || rest.substr(digits).starts_with("  "))) return true;
   const size_t warning = line.find("Warning: ");
   return warning != std::string_view::npos && line.substr(0, warning).find(".py:") != std::string_view::npos;
 }
 
+// Whether the words just before `at` deny what follows: "no graph break", "without a recompile",
+// "not a NaN". A description often lists what did not happen ("no error, no warning and no graph
+// break"), and those words say nothing about the failure.
 bool negated_at(std::string_view line, size_t at) {
   std::string_view before = line.substr(0, at);
   while (!before.empty() && before.back() == ' ') before.remove_suffix(1);
