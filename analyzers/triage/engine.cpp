@@ -1209,6 +1209,7 @@ bool TriageEngine::read_prose() {
     const TriageSignature& sig = kb_.signatures()[h.signature];
     const std::string key = "prose|" + sig.id;
     TriageFinding& f = finding(key, sig.category, sig.id, sig.weight, false);
+    f.from_words = true;
     if (f.message.empty()) f.message = clip(h.text);
     note_evidence(f, {h.line});
     order_[by_key_.at(key)] = h.line;  // Ties go to the later words, as with log evidence.

@@ -68,6 +68,7 @@ struct TriageFinding {
   uint32_t count = 1;      // Occurrences merged into this finding.
   double confidence = 0;   // 0..1.
   bool terminal = false;   // Part of the exception or crash that ended the run.
+  bool from_words = false; // Read from a description's words (a "prose" signature), not from output.
   std::string title;       // The category's title.
   std::string message;     // What was found: the reason / exception line, one line.
   std::string detail;      // Inner error, guard failure, explanation... may be empty.

@@ -174,8 +174,10 @@ std::string finding_message(const TriageFinding& f) {
 
 Severity severity_of(const TriageReport& r, size_t index) {
   const TriageFinding& f = r.findings[index];
-  // A category guessed from words is a hint to read on, not an error in the log.
-  if (r.guessed) return Severity::Information;
+  // Words are a hint to read on, not an error in the log; output the category could not be read
+  // from (frames every failure passes through) is a failure of a kind the words had to guess.
+  if (f.from_words) return Severity::Information;
+  if (r.guessed) return Severity::Warning;
   if (index == 0 && r.category != "unknown") return Severity::Error;
   if (f.terminal) return Severity::Warning;
   return f.category == r.category ? Severity::Warning : Severity::Information;

@@ -214,6 +214,23 @@ TEST_CASE("a text that only describes a failure gets information notes, not erro
   const json real = client.wait_diagnostics(log, [](const json& p) { return !p["diagnostics"].empty(); });
   CHECK(real["diagnostics"][0]["code"] == "triage.runtime_crash");
   CHECK(real["diagnostics"][0]["severity"] == 1);
+  // A traceback cut in Dynamo's compile driver says a compile failed, not which kind: the words
+  // above it decide, quietly, and the traceback is a warning rather than an error.
+  const std::string cut = ws.path("cut.log");
+  client.open(cut,
+              "The sample causes a graph break:\nTraceback (most recent call last):\n"
+              "  File \"/w/bug.py\", line 38, in <module>\n    work()\n"
+              "  File \"/v/site-packages/torch/_dynamo/convert_frame.py\", line 456, in _convert_frame_assert\n"
+              "    return _compile(\n",
+              1, "log");
+  const json mixed = client.wait_diagnostics(cut, [](const json& p) { return p["diagnostics"].size() >= 2; });
+  int words = -1, frames = -1;
+  for (const auto& d : mixed["diagnostics"]) {
+    if (d["code"] == "triage.graph_break") words = d["severity"].get<int>() * 100 + d["range"]["start"]["line"].get<int>();
+    if (d["code"] == "triage.dynamo_internal_error") frames = d["severity"];
+  }
+  CHECK(words == 300);  // Severity 3 on line 0, the sentence.
+  CHECK(frames == 2);
 }
 
 TEST_CASE("cancelling a triage answers RequestCancelled") {
