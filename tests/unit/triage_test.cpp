@@ -651,6 +651,13 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"Dynamo refusing a configuration it cannot trace", "AssertionError: Dynamo only supports FSDP with use_orig_params=True\n", "other"},
       {"an export restriction named by what is being exported",
        "RuntimeError:         Encountered duplicated inputs that are mutated in the graph you are trying to export.\n", "other"},
+      {"ptxas rejecting a kernel under the backend's wrapper",
+       "backend='inductor' raised:\nRuntimeError: `ptxas` failed with error code 4294967295:\n", "triton_kernel_failure"},
+      {"max-autotune precompiling a Triton template, cut",
+       "  File \"/v/site-packages/torch/_inductor/select_algorithm.py\", line 779, in precompile\n    self.bmreq.precompile()\n"
+       "  File \"/v/site-packages/torch/_inductor/autotune_process.py\", line 632, in precompile\n"
+       "    getattr(mod, self.kernel_name).precompile()\n  File \"/v/site-packages/torch/_",
+       "triton_kernel_failure"},
       {"a graph break denied in words", "The model compiles without a graph break, but it is slow.\n", "unknown"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
