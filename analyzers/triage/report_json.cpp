@@ -83,6 +83,7 @@ json triage_report_json(const TriageReport& r, const TriageKnowledge& kb, Lang l
               {"count", f.count},
               {"confidence", f.confidence},
               {"terminal", f.terminal},
+              {"from_words", f.from_words},
               {"message", f.message},
               {"detail", f.detail},
               {"evidence", f.evidence},

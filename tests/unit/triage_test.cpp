@@ -903,8 +903,14 @@ TEST_CASE("the JSON report carries the documented fields") {
   CHECK(j["category"] == "graph_break");
   REQUIRE(j["findings"].size() >= 1);
   const auto& f = j["findings"][0];
-  for (const char* key : {"category", "count", "confidence", "evidence", "location", "message", "next_commands", "key_files", "gb"})
+  for (const char* key : {"category", "count", "confidence", "evidence", "location", "message", "next_commands", "key_files", "gb",
+                          "from_words"})
     CHECK_MESSAGE(f.contains(key), key);
+  CHECK(f["from_words"] == false);
+  // A finding read from a description's words says so.
+  const auto guess = triage_report_json(triage("The compiled kernel segfaults on the second batch.\n"), knowledge(), Lang::En);
+  REQUIRE(guess["findings"].size() == 1);
+  CHECK(guess["findings"][0]["from_words"] == true);
   CHECK(f["location"]["file"] == "/home/ci/repro.py");
   CHECK(f["location"]["line"] == 9);
   CHECK(f["gb"]["id"] == "GB0025");
