@@ -611,7 +611,7 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "backend_compiler_failed"},
       {"Inductor's generated module in a cache folder of vLLM's",
        "  File \"/v/site-packages/torch/_inductor/output_code.py\", line 466, in __call__\n    return self.current_callable(inputs)\n"
-       "  File \"/root/.cache/vllm/torch_compile_cache/ea2d/rank_5_0/inductor_cache/bx/cbxnsxbxmoiuzf32l5mxinvqc2wu2ex6u5o76dqxyzabcd.py\", line 400, in call\n"
+       "  File \"/home/u/.cache/vllm/torch_compile_cache/ea2d/rank_5_0/inductor_cache/bx/cbxnsxbxmoiuzf32l5mxinvqc2wu2ex6u5o76dqxyzabcd.py\", line 400, in call\n"
        "    arg0_1, arg1_1 = args\nValueError: too many values to unpack (expected 12)\n",
        "runtime_crash"},
       {"a path cut short names a folder, and the whole frame outside it decides",
