@@ -752,17 +752,11 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
 
 bool TriageEngine::complete_wrapped_frame(LogFrame& frame, std::string_view t, uint32_t ln) {
   if (frame.line != 0 || !frame.function.empty() || frame.file.ends_with(".py") || frame.log_line + 1 != ln) return false;
-  const size_t quote = t.find("\", line ");
-  if (quote == std::string_view::npos || t.substr(0, quote).find_first_of(" \"") != std::string_view::npos) return false;
-  std::string_view rest = t.substr(quote + 8);
-  size_t digits = 0;
-  while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9') ++digits;
-  if (digits == 0 || !rest.substr(digits).starts_with(", in ")) return false;
-  std::string tail(t.substr(0, quote));
-  std::replace(tail.begin(), tail.end(), '\\', '/');
-  frame.file += tail;
-  frame.line = static_cast<uint32_t>(std::stoul(std::string(rest.substr(0, std::min<size_t>(digits, 9)))));
-  frame.function = std::string(trim(rest.substr(digits + 5)));
+  const std::optional<LogFrame> tail = parse_frame_line_tail(t);
+  if (!tail) return false;
+  frame.file += tail->file;
+  frame.line = tail->line;
+  frame.function = tail->function;
   frame.log_line = ln;
   return true;
 }

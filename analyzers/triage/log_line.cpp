@@ -334,8 +334,9 @@ LogLine split_log_line(std::string_view s) {
 }
 
 // The same rules as split_log_line's glog path (glog_prefix, find_close_space, split_glog_tail),
-// read from bit masks of the line's first 128 bytes: each search there stops at the first ']' or
-// "] " it meets, which is the lowest bit of a mask at or after where the search starts. Every
+// read from a bit mask of the ']' in the line's first 128 bytes: each search there stops at the
+// first ']' it meets (for the prefix, the first one followed by a space), which is the lowest bit
+// of the mask at or after where the search starts. Every
 // position used must lie inside the line and inside the 128 bytes; a search that would go on past
 // them gives up, and so does the whole shortcut.
 bool quick_glog_artifact(std::string_view line, const char* readable_end,

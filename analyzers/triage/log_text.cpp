@@ -131,17 +131,7 @@ std::optional<LogFrame> parse_frame_line_as_printed(std::string_view s) {
   }
   // A frame line whose start the excerpt cut off: `torch/fx/experimental/symbolic_shapes.py", line
   // 2441, in solve`. The closing quote, the line number and the function are still there.
-  if (const size_t quote = s.find(".py\", line "); quote != std::string_view::npos && quote > 0 &&
-      s.substr(0, quote).find_first_of(" \"") == std::string_view::npos) {
-    std::string_view rest = s.substr(quote + 11);
-    const size_t n = digits_at(rest, 0);
-    if (n > 0 && rest.substr(n).starts_with(", in ")) {
-      f.file = std::string(s.substr(0, quote + 3));
-      f.line = to_u32(rest.substr(0, n));
-      f.function = std::string(trim(rest.substr(n + 5)));
-      return f;
-    }
-  }
+  if (auto tail = parse_frame_line_tail(s); tail && tail->file.ends_with(".py")) return tail;
   // pytest: "path/to/file.py:123: in func" (a frame) or "path/to/file.py:123: ErrorType".
   size_t colon = s.find(".py:");
   if (colon != std::string_view::npos && colon > 0 && s.find(' ') > colon) {
@@ -170,6 +160,21 @@ std::optional<LogFrame> parse_frame_line_as_printed(std::string_view s) {
 }
 
 }  // namespace
+
+std::optional<LogFrame> parse_frame_line_tail(std::string_view s) {
+  const size_t quote = s.find("\", line ");
+  if (quote == std::string_view::npos || s.substr(0, quote).find_first_of(" \"") != std::string_view::npos)
+    return std::nullopt;
+  const std::string_view rest = s.substr(quote + 8);
+  const size_t n = digits_at(rest, 0);
+  if (n == 0 || !rest.substr(n).starts_with(", in ")) return std::nullopt;
+  LogFrame f;
+  f.file = std::string(s.substr(0, quote));
+  normalize_separators(f.file);
+  f.line = to_u32(rest.substr(0, n));
+  f.function = std::string(trim(rest.substr(n + 5)));
+  return f;
+}
 
 std::optional<LogFrame> parse_frame_line(std::string_view s) {
   std::optional<LogFrame> f = parse_frame_line_as_printed(s);

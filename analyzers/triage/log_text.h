@@ -19,6 +19,11 @@ std::string_view ltrim(std::string_view s);
 // (explain()), `/p/x.py:12: in forward` (pytest). `s` is trimmed.
 std::optional<LogFrame> parse_frame_line(std::string_view s);
 
+// `<path>", line 12, in forward`: the end of a frame line whose start (`File "` and perhaps part
+// of the path) was cut off, or wrapped onto the line above. `<path>` holds no space or quote; it
+// comes back with '/' as its separator, and may be only the path's last characters.
+std::optional<LogFrame> parse_frame_line_tail(std::string_view s);
+
 // "/p/model.py:35" at the end of `s` (after `marker`), e.g. "... in user code at /p/m.py:35".
 std::optional<LogFrame> parse_file_colon_line(std::string_view s);
 
