@@ -160,6 +160,10 @@ TriageEngine::TriageEngine(const TriageOptions& options)
       warning_sigs_.push_back(static_cast<int>(i));
       continue;
     }
+    if (sigs[i].scope == "compile_id") {
+      compile_id_sigs_.push_back(static_cast<int>(i));
+      continue;
+    }
     if (sigs[i].scope == "prose") continue;  // Read by prose_, and only in finish().
     if (set_->Add(sigs[i].pattern, nullptr) >= 0) set_to_sig_.push_back(static_cast<int>(i));
     prefilter_patterns.push_back(sigs[i].pattern);
@@ -173,6 +177,8 @@ TriageEngine::TriageEngine(const TriageOptions& options)
   backend_call_sig_ = frame_signature("fr_backend_call");
   compiled_call_sig_ = frame_signature("fr_compiled_call");
   compiled_runner_sig_ = frame_signature("fr_compiled_runner");
+  aot_sig_ = frame_signature("fr_aot");
+  export_sig_ = frame_signature("fr_export");
 }
 
 // ---- Line splitting -------------------------------------------------------------------------
@@ -338,6 +344,7 @@ void TriageEngine::process(const LogLine& line) {
   if (!line.warning_source().empty()) logged_warning(line);
   const bool matched = prefilter_matches(t);
   if (mode_ == Mode::None && !matched && line.artifact.empty() && !line.pytest_error && !line.boxed) return;
+  if (!line.compile_id.empty() && line.compile_id != last_compile_id_) compile_id_seen(line.compile_id);
 
   std::string_view trimmed = trim(t);
   if (!t.empty() && t[0] == '{' && (t.find("\"compilation_metrics\"") != std::string_view::npos ||
@@ -892,6 +899,7 @@ void TriageEngine::close_block() {
 void TriageEngine::close_exception() {
   if (!exc_) return;
   std::unique_ptr<Exception> e = std::move(exc_);
+  cut_chain_.reset();  // The chain went on: its next exception says what failed.
   const auto& sigs = kb_.signatures();
   // The code line the innermost frame printed often names the check that failed
   // ("assert torch.allclose(...)").
@@ -930,7 +938,12 @@ void TriageEngine::close_exception() {
   // PyTorch raises a few exceptions to steer its own control flow and catches them at once: a
   // cache bypass, a frame Dynamo decided to skip. One seen ahead of another in a chain is only the
   // context the real failure happened in ("During handling of the above exception...").
-  if (e->chained && control_flow_exception(e->type)) return;
+  if (e->chained && control_flow_exception(e->type)) {
+    // Unless the excerpt ends before that next exception: then an exception Dynamo observed in
+    // the traced code, and could not handle, is what it shows (see finish()).
+    if (e->type.find("Observed") != std::string::npos) cut_chain_ = std::move(e);
+    return;
+  }
   int best = -1;
   for (int h : e->hits)
     if (best < 0 || sigs[h].weight > sigs[best].weight) best = h;
@@ -1014,7 +1027,8 @@ int TriageEngine::strongest_frame_sig(const LogFrame& f) const {
 // signature decides; pass-through frames decide only when nothing else does; the user's own code
 // ends the search (a frame cut mid-path is not the user's), unless Dynamo's call into the backend
 // lies further out: then that code is the backend. Inductor code running under the compiled
-// program (an outer frame with a runtime signature) failed at run time.
+// program (an outer frame with a runtime signature) failed at run time; AOTAutograd under
+// torch.export's frames is the export's own tracing.
 int TriageEngine::component_of_frames(const Exception& e, double* weight) const {
   const auto& sigs = kb_.signatures();
   auto user_code = [](const LogFrame& f) {
@@ -1058,9 +1072,16 @@ int TriageEngine::component_of_frames(const Exception& e, double* weight) const 
     }
   }
   if (decided >= 0 && sigs[decided].category == "backend_compiler_failed") {
+    const bool aot = decided == aot_sig_;
     for (; it != e.frames.rend(); ++it) {
       const int s = strongest_frame_sig(*it);
       if (s >= 0 && sigs[s].category == "runtime_crash") {
+        decided = s;
+        break;
+      }
+      // torch.export runs AOTAutograd's tracing itself, to get the ATen graph it returns: no
+      // backend compiler is involved, the export failed.
+      if (aot && s >= 0 && s == export_sig_) {
         decided = s;
         break;
       }
@@ -1070,6 +1091,35 @@ int TriageEngine::component_of_frames(const Exception& e, double* weight) const 
   const int chosen = decided >= 0 ? decided : passed;
   if (chosen >= 0) *weight = sigs[chosen].weight;
   return chosen;
+}
+
+// A compile id ("8/47": frame 8, its 47th recompile) says how often Dynamo compiled a frame again,
+// even in an excerpt that shows none of the recompile messages. Read on the lines the reader keeps
+// (here, after the early exits), so that a big log read by the threaded reader gives the same
+// findings; a run of lines with one id is read once. The strongest id seen becomes one finding in
+// finish(), unless the log's own recompile messages already say more.
+void TriageEngine::compile_id_seen(std::string_view id) {
+  last_compile_id_.assign(id);
+  for (int s : compile_id_sigs_) {
+    if (!RE2::PartialMatch(id, *kb_.signatures()[s].re)) continue;
+    if (cid_sig_ < 0 || kb_.signatures()[s].weight > kb_.signatures()[cid_sig_].weight) {
+      cid_sig_ = s;
+      cid_id_ = last_compile_id_;
+      cid_line_ = line_no_;
+    }
+  }
+}
+
+void TriageEngine::close_compile_ids() {
+  if (cid_sig_ < 0) return;
+  const TriageSignature& sig = kb_.signatures()[cid_sig_];
+  if (std::any_of(findings_.begin(), findings_.end(), [&](const TriageFinding& f) { return f.category == sig.category; }))
+    return;
+  const std::string key = "cid|" + sig.id;
+  TriageFinding& f = finding(key, sig.category, sig.id, sig.weight, sig.terminal);
+  f.message = "compile id [" + cid_id_ + "]: " + sig.description.in(opts_.lang);
+  note_evidence(f, {static_cast<uint32_t>(cid_line_)});
+  order_[by_key_.at(key)] = cid_line_;
 }
 
 // An error-level glog line names the module that logged it: that module is where something failed
@@ -1222,6 +1272,12 @@ TriageReport TriageEngine::finish() {
   report.truncated = mode_ == Mode::Traceback || (mode_ == Mode::Message && exc_ && exc_->message.size() <= 1 &&
                                                   !exc_->message.empty() && exc_->message.front().ends_with(":"));
   close_block();
+  if (cut_chain_) {
+    exc_ = std::move(cut_chain_);
+    exc_->chained = false;
+    close_exception();
+  }
+  close_compile_ids();
   // Words are read when the output says nothing, and also when all it gave is a guess: frames of
   // the compile driver or Dynamo's wrappers, cut before the exception, are passed through on the
   // way to every kind of failure, and the reporter's "this causes a graph break" then says which.

@@ -97,6 +97,8 @@ private:
   void close_recompile();
   void standalone(int sig, std::string_view text);
   void logged_error(const LogLine& line);
+  void compile_id_seen(std::string_view id);
+  void close_compile_ids();
   void logged_warning(const LogLine& line);
   // The "warning_log" signature matching the module that logged a warning ("torch/_dynamo/exc.py",
   // either slash); -1 when none. Const: classifying threads ask it too.
@@ -119,9 +121,12 @@ private:
   std::vector<int> set_to_sig_;  // RE2::Set index -> signature index.
   std::vector<int> frame_sigs_;
   std::vector<int> warning_sigs_;  // Signatures of scope "warning_log".
+  std::vector<int> compile_id_sigs_;  // Signatures of scope "compile_id".
   int backend_call_sig_ = -1;      // "fr_backend_call": Dynamo's call into the backend.
   int compiled_call_sig_ = -1;     // "fr_compiled_call": Dynamo's wrappers around compiled code.
   int compiled_runner_sig_ = -1;   // "fr_compiled_runner": the compiled program running.
+  int aot_sig_ = -1;               // "fr_aot": AOTAutograd.
+  int export_sig_ = -1;            // "fr_export": torch.export's own modules.
   ProseReader prose_;
 
   std::string carry_;
@@ -138,6 +143,13 @@ private:
   std::unique_ptr<GraphBreak> gb_;
   std::unique_ptr<Recompile> rc_;
   std::string trace_artifact_;  // The TORCH_TRACE artifact whose payload lines follow.
+  // A chained control-flow exception Dynamo observed in the traced code, kept until the chain's
+  // next exception shows up; read as the failure if none does.
+  std::unique_ptr<Exception> cut_chain_;
+  std::string last_compile_id_;  // The compile id of the last line read that had one.
+  int cid_sig_ = -1;             // The strongest "compile_id" signature seen, its id and line.
+  std::string cid_id_;
+  uint64_t cid_line_ = 0;
   std::vector<std::string> trace_payload_;
   uint32_t trace_payload_line_ = 0;
 

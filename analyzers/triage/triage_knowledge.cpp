@@ -117,8 +117,8 @@ std::optional<TriageKnowledge> TriageKnowledge::load(std::span<const EmbeddedFil
           sig.weight = w.get<double>();
           sig.scope = s.contains("scope") ? string_field(s, "scope", where) : "line";
           if (sig.scope != "line" && sig.scope != "exception" && sig.scope != "frame" && sig.scope != "warning_log" &&
-              sig.scope != "prose")
-            throw LoadError(where + ": \"scope\" must be line, exception, frame, warning_log or prose");
+              sig.scope != "prose" && sig.scope != "compile_id")
+            throw LoadError(where + ": \"scope\" must be line, exception, frame, warning_log, prose or compile_id");
           if (s.contains("terminal")) {
             if (!s.at("terminal").is_boolean()) throw LoadError(where + ": \"terminal\" must be true or false");
             sig.terminal = s.at("terminal").get<bool>();

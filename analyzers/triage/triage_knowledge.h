@@ -38,7 +38,8 @@ struct TriageSignature {
   // lines), "frame" (matched against a traceback frame's file path), "warning_log" (matched
   // against the path of the module that logged a warning-level glog line), "prose" (read only when
   // no PyTorch output was recognised at all: words of a description or a repro script that say
-  // what kind of failure it describes).
+  // what kind of failure it describes), "compile_id" (matched against the compile id of a log
+  // line, "8/47" for frame 8's 47th recompile).
   std::string scope = "line";
   // Evidence of the failure itself (an exception, a crash) rather than of a symptom logged on
   // the way (a graph break log line): terminal evidence decides the primary category.

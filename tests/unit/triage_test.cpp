@@ -95,7 +95,7 @@ TEST_CASE("malformed knowledge gives an error naming the file, entry and field")
        "missing \"weight\""},
       {"bad scope", R"({"signatures": [{"id": "x5", "category": "accuracy", "pattern": "a", "weight": 1, "scope": "file",
            "description": {"en": "e", "fr": "f"}}]})",
-       "\"scope\" must be line, exception, frame, warning_log or prose"},
+       "\"scope\" must be line, exception, frame, warning_log, prose or compile_id"},
       {"missing French", R"({"signatures": [{"id": "x6", "category": "accuracy", "pattern": "a", "weight": 1,
            "description": {"en": "e"}}]})",
        "description: missing \"fr\""},
@@ -658,6 +658,69 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"/v/site-packages/torch/_inductor/autotune_process.py\", line 632, in precompile\n"
        "    getattr(mod, self.kernel_name).precompile()\n  File \"/v/site-packages/torch/_",
        "triton_kernel_failure"},
+      {"a guard-failure reason without its recompile header",
+       "    - 3/0: tensor 'L['hidden']' stride mismatch at index 1. expected 64, actual 128\n", "recompilation"},
+      {"a dynamic size specialized to a constant",
+       "I0301 10:00:00.000000 77 torch/fx/experimental/symbolic_shapes.py:5100] [0/0] set_replacement s3 = 4096\n", "recompilation"},
+      {"a compile id twelve recompiles deep",
+       "I0301 10:00:00.000000 77 torch/fx/experimental/symbolic_shapes.py:5200] [3/12] create_symbol s9 = 512 for L['x'].size()[1] "
+       "[2, int_oo] at /w/model.py:80 in forward, for more info run with TORCHDYNAMO_EXTENDED_DEBUG_CREATE_SYMBOL=\"s9\"\n",
+       "recompilation"},
+      {"the same line in a first compile: no recompile, only the debugging hint counts",
+       "I0301 10:00:00.000000 77 torch/fx/experimental/symbolic_shapes.py:5200] [3/0] create_symbol s9 = 512 for L['x'].size()[1] "
+       "[2, int_oo] at /w/model.py:80 in forward, for more info run with TORCHDYNAMO_EXTENDED_DEBUG_CREATE_SYMBOL=\"s9\"\n",
+       "other"},
+      {"CUDA graphs recorded again for each size",
+       "CUDAGraph supports dynamic shapes by recording a new graph for each distinct\ninput size. Recording too many CUDAGraphs may lead to extra overhead.\n"
+       "We have observed 12 distinct sizes.\n",
+       "recompilation"},
+      {"a guard Dynamo calls its own bug",
+       "RuntimeError: Guard failed on the same frame it was created. This is a bug - please create an issue.Guard fail reason: 7/0: "
+       "tensor 'w' size mismatch at index 0. expected 8, actual 16\n",
+       "dynamo_internal_error"},
+      {"an observed exception, cut after its chain line",
+       "torch._dynamo.exc.ObservedAttributeError\n\nDuring handling of the above exception, another exception occurred:\n\n", "graph_break"},
+      {"Unsupported in pytest's local variables",
+       "cleanup = <function nothing at 0x7f00aa11>\ncur_exn = Unsupported('Failed to trace builtin operator\\n  Explanation: Dynamo does not know')\n",
+       "graph_break"},
+      {"AOTInductor's shim catching an error at run time",
+       "[E1201 10:00:00.123456 shim_common.cpp:400] Exception in aoti_torch: Expected all tensors to be on the same device\n", "runtime_crash"},
+      {"a compiled backward run twice over donated buffers",
+       "RuntimeError: This backward function was compiled with non-empty donated buffers which requires create_graph=False and "
+       "retain_graph=False.\n",
+       "runtime_crash"},
+      {"loading an exported program", "AttributeError: 'ExportedProgramDeserializer' object has no attribute 'shape_env'\n", "other"},
+      {"the accuracy minifier's check",
+       "[2024-05-01 10:00:00,000] torch._dynamo.debug_utils: [ERROR] Input graph does not fail accuracy testing\n", "accuracy"},
+      {"an assertion printing the reference result",
+       "    raise AssertionError(msg)\nAssertionError: ref:\ntensor([1., 2.], device='cuda:0')\nact:\ntensor([1., 3.], device='cuda:0')\n", "accuracy"},
+      {"a Triton Inductor cannot import from",
+       "ImportError: cannot import name 'AttrsDescriptor' from 'triton.backends.compiler' (/v/site-packages/triton/backends/compiler.py)\n",
+       "backend_compiler_failed"},
+      {"Triton's LLVM lowering under the backend's wrapper",
+       "LLVM ERROR: Failed to translate TritonGPU to LLVM IR.\n\n"
+       "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nBrokenProcessPool: A process in the process pool was terminated abruptly\n",
+       "triton_kernel_failure"},
+      {"Triton's driver launching a kernel, cut in the error",
+       "  File \"/v/site-packages/triton/runtime/jit.py\", line 700, in run\n    kernel.run(grid_0, grid_1, grid_2, stream)\n"
+       "  File \"/v/site-packages/triton/backends/nvidia/driver.py\", line 712, in __call__\n    self.launch(gridX, gridY, gridZ, stream)\n"
+       "RuntimeError: Triton Erro",
+       "triton_kernel_failure"},
+      {"a compiled kernel launched with a bad argument",
+       "  File \"/v/site-packages/torch/_inductor/runtime/triton_heuristics.py\", line 900, in run\n    return launcher(\n"
+       "  File \"<string>\", line 13, in launcher\n  File \"/v/site-packages/triton/backends/nvidia/driver.py\", line 400, in __call__\n"
+       "    self.launch(*args, **kwargs)\nValueError: Pointer argument (at 0) cannot be accessed from Triton (cpu tensor?)\n",
+       "runtime_crash"},
+      {"max-autotune benchmarking a candidate kernel, cut",
+       "  File \"/v/site-packages/torch/_inductor/select_algorithm.py\", line 640, in benchmark\n"
+       "    result = do_bench(lambda: algo(*example_inputs, out=out))\n"
+       "  File \"/v/site-packages/triton/testing.py\", line 140, in do_bench\n    torch.cuda.synchronize()\n",
+       "triton_kernel_failure"},
+      {"AOTAutograd tracing for torch.export, cut",
+       "  File \"/w/torch/export/_trace.py\", line 1490, in wrapped_fn\n    return tuple(flat_fn(*args))\n"
+       "  File \"/w/torch/_functorch/_aot_autograd/utils.py\", line 184, in flat_fn\n    tree_out = fn(*args, **kwargs)\n"
+       "  File \"/w/torch/_functorch/_aot_autograd/traced_function_transforms.py\", line 870, in functional_call\n",
+       "other"},
       {"a graph break denied in words", "The model compiles without a graph break, but it is slow.\n", "unknown"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
