@@ -78,12 +78,16 @@ std::vector<ProseHit> ProseReader::read(std::string_view text) const {
   if (prose_sigs_.empty()) return hits;
   std::vector<size_t> used(prose_sigs_.size(), 0);
   const auto& sigs = kb_.signatures();
+  std::vector<bool> vetoed(prose_sigs_.size(), false);  // Its "unless" matched a line.
   uint32_t line_no = 0;
   auto on_line = [&](std::string_view line, bool has_nul) {
     ++line_no;
     if (has_nul) return;  // Binary data says nothing in words.
     line = trim(line.substr(0, std::min(line.size(), kMaxLineBytes)));
     if (line.empty()) return;
+    // "unless" reads every line, code and tool output too: an error printed anywhere vetoes.
+    for (size_t k = 0; k < prose_sigs_.size(); ++k)
+      if (!vetoed[k] && sigs[prose_sigs_[k]].unless && RE2::PartialMatch(line, *sigs[prose_sigs_[k]].unless)) vetoed[k] = true;
     // A line under a TORCH_LOGS artifact tag is PyTorch listing its own work (generated kernels,
     // graphs, guards), not someone's words: the kernels' bounds checks read like a failure.
     if (!split_log_line(line).artifact.empty() || is_code_or_output(line)) return;
@@ -98,6 +102,10 @@ std::vector<ProseHit> ProseReader::read(std::string_view text) const {
   // The last line may have no '\n'.
   if (const std::string_view rest = text.substr(done); !rest.empty())
     on_line(rest, std::memchr(rest.data(), '\0', rest.size()) != nullptr);
+  std::erase_if(hits, [&](const ProseHit& h) {
+    const size_t k = static_cast<size_t>(std::find(prose_sigs_.begin(), prose_sigs_.end(), h.signature) - prose_sigs_.begin());
+    return vetoed[k];
+  });
   return hits;
 }
 

@@ -129,6 +129,13 @@ std::optional<TriageKnowledge> TriageKnowledge::load(std::span<const EmbeddedFil
           auto re = std::make_shared<RE2>(sig.pattern, opts);
           if (!re->ok()) throw LoadError(where + ": invalid RE2 pattern: " + re->error());
           sig.re = std::move(re);
+          if (s.contains("unless")) {
+            if (sig.scope != "prose") throw LoadError(where + ": \"unless\" is read only for prose signatures");
+            const std::string unless = string_field(s, "unless", where);
+            auto un = std::make_shared<RE2>(unless, opts);
+            if (unless.empty() || !un->ok()) throw LoadError(where + ": invalid RE2 pattern in \"unless\": " + un->error());
+            sig.unless = std::move(un);
+          }
           kb.signatures_.push_back(std::move(sig));
         }
       }

@@ -46,6 +46,9 @@ struct TriageSignature {
   bool terminal = false;
   LocalText description;
   std::shared_ptr<const re2::RE2> re;
+  // Prose only, optional: the signature counts only in a text no line of which matches this
+  // ("numbers printed, and no error anywhere").
+  std::shared_ptr<const re2::RE2> unless;
 };
 
 struct TriageCategory {

@@ -96,6 +96,12 @@ TEST_CASE("malformed knowledge gives an error naming the file, entry and field")
       {"bad scope", R"({"signatures": [{"id": "x5", "category": "accuracy", "pattern": "a", "weight": 1, "scope": "file",
            "description": {"en": "e", "fr": "f"}}]})",
        "\"scope\" must be line, exception, frame, warning_log, prose or compile_id"},
+      {"unless on a line signature", R"({"signatures": [{"id": "x7", "category": "accuracy", "pattern": "a", "weight": 1,
+           "unless": "b", "description": {"en": "e", "fr": "f"}}]})",
+       "signatures[0] (x7): \"unless\" is read only for prose signatures"},
+      {"bad RE2 in unless", R"({"signatures": [{"id": "x8", "category": "accuracy", "pattern": "a", "weight": 1, "scope": "prose",
+           "unless": "(b", "description": {"en": "e", "fr": "f"}}]})",
+       "signatures[0] (x8): invalid RE2 pattern in \"unless\""},
       {"missing French", R"({"signatures": [{"id": "x6", "category": "accuracy", "pattern": "a", "weight": 1,
            "description": {"en": "e"}}]})",
        "description: missing \"fr\""},
@@ -721,6 +727,22 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"/w/torch/_functorch/_aot_autograd/utils.py\", line 184, in flat_fn\n    tree_out = fn(*args, **kwargs)\n"
        "  File \"/w/torch/_functorch/_aot_autograd/traced_function_transforms.py\", line 870, in functional_call\n",
        "other"},
+      {"values printed beside an error are no wrong result",
+       "loss 0.6931 at step 10\nRuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
+      {"values with an error word anywhere are no guess", "top1 0.7612\nsomething failed earlier\n", "unknown"},
+      {"a repro that raises when the results differ",
+       "  File \"/home/u/repro.py\", line 25, in <module>\n    raise ValueError(\"Tensors are different.\")\nValueError: Tensors are different.\n",
+       "accuracy"},
+      {"the same raise, cut after its code line", "    raise ValueError('diff value')\n", "accuracy"},
+      {"a runtime wrapper finding its duplicated inputs changed",
+       "AssertionError: At compilation time, graph 2 was compiled under the assumption that parameter/buffer 3 would be a duplicate of "
+       "parameter/buffer 1, but at runtime this was not the case.\n",
+       "runtime_crash"},
+      {"a backend interpreting an FX node",
+       "indices should be either on cpu or on the same device as the indexed tensor\n\n"
+       "While executing %index_put : [num_users=1] = call_function[target=torch.ops.aten.index_put.default](args = (%x,), kwargs = {})\n",
+       "backend_compiler_failed"},
+      {"Dynamo unable to wrap a value", "SourcelessBuilder.create does not know how to wrap <class 'property'>\n", "graph_break"},
       {"a graph break denied in words", "The model compiles without a graph break, but it is slow.\n", "unknown"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
       {"empty", "", "unknown"},
@@ -771,6 +793,9 @@ TEST_CASE("a description in words gives a flagged, low-confidence guess") {
       {"garbled text from a compiled server", "With --enable-torch-compile the server gives garbled output; it may then crash.\n",
        "accuracy", 1},
       {"an expected value above the actual one", "gives\nexpected: 2\nactual:   1\n", "accuracy", 2},
+      {"values printed and no error anywhere", "Validation results:\n  top1 0.7612  top5 0.9310\nwith compile:\n  top1 0.0010  top5 0.0050\n",
+       "accuracy", 2},
+      {"eager and compiled values printed with '='", "eager = 31\ncompiled = 13\n", "accuracy", 1},
   };
   for (const auto& c : cases) {
     CAPTURE(std::string(c.name));
