@@ -742,6 +742,12 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "indices should be either on cpu or on the same device as the indexed tensor\n\n"
        "While executing %index_put : [num_users=1] = call_function[target=torch.ops.aten.index_put.default](args = (%x,), kwargs = {})\n",
        "backend_compiler_failed"},
+      {"Dynamo's debug log of a break, with the start of a traceback",
+       "[2023-02-01 10:00:00,000] torch._dynamo.symbolic_convert: [DEBUG] break_graph_if_unsupported triggered compile\n"
+       "Traceback (most recent call last):\n  File \"/v/site-packages/torch/_dynamo/symbolic_convert.py\", line 380, in wrapper\n",
+       "graph_break"},
+      {"the routine compile at a frame's return is no break",
+       "[2023-02-01 10:00:00,000] torch._dynamo.symbolic_convert: [DEBUG] RETURN_VALUE triggered compile\n", "unknown"},
       {"Dynamo unable to wrap a value", "SourcelessBuilder.create does not know how to wrap <class 'property'>\n", "graph_break"},
       {"a graph break denied in words", "The model compiles without a graph break, but it is slow.\n", "unknown"},
       {"plain prose", "I ran my model and it was slow.\n", "unknown"},
