@@ -258,7 +258,35 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "    290 \n--> 291         out = decomp_fn(*args, **kwargs)\n"
        "BackendCompilerFailed: backend='inductor' raised:\nLoweringException: AssertionError:\n",
        "backend_compiler_failed"},
-      {"IPython 8 frames", "File /opt/conda/lib/python3.11/site-packages/torch/_dynamo/symbolic_convert.py:1500, in InstructionTranslatorBase.step(self)\n", "dynamo_internal_error"},
+      {"IPython 8 frames", "File /opt/conda/lib/python3.11/site-packages/torch/_dynamo/symbolic_convert.py:1500, in InstructionTranslatorBase.run(self)\n", "dynamo_internal_error"},
+      {"cut while Dynamo inlines the user's code: most often a construct it cannot trace",
+       "  File \"/v/site-packages/torch/_dynamo/symbolic_convert.py\", line 1100, in CALL_FUNCTION\n    self.call_function(fn, args, {})\n"
+       "  File \"/v/site-packages/torch/_dynamo/variables/functions.py\", line 90, in call_function\n"
+       "    return tx.inline_user_function_return(self, [*self.self_args(), *args], kwargs)\n",
+       "graph_break"},
+      {"cut in Dynamo's own machinery stays an internal error",
+       "  File \"/v/site-packages/torch/_dynamo/variables/builder.py\", line 1500, in wrap_fx_proxy_cls\n"
+       "    example_value = get_fake_value(proxy.node, tx)\n",
+       "dynamo_internal_error"},
+      {"the minifier's launcher for a failing backend compile",
+       "Minifier script written to /w/torch_compile_debug/run_1/minifier/minifier_launcher.py. Run this script to find the smallest "
+       "traced graph which reproduces this error.\n",
+       "backend_compiler_failed"},
+      {"fullgraph finding nothing compiled",
+       "RuntimeError: torch.compile with fullgraph=True found no compiled frames. The frame was likely skipped.\n", "other"},
+      {"Dynamo meeting a function written in C", "can't handle functions not implemented in python\n", "graph_break"},
+      {"Inductor's C++ build command",
+       "g++ /tmp/tmpab12/header.hpp -D TORCH_INDUCTOR_CPP_WRAPPER -D C10_USING_CUSTOM_GENERATED_MACROS -O1 -o /tmp/x.so\n",
+       "backend_compiler_failed"},
+      {"MSVC failing on Inductor's generated header",
+       "C:/T/torchinductor_u/pi/cpicxudqmdsjh5cm4klbtbrvy2cxwr7whxl3md2zzdjdf3orvfdf.h(3): fatal error C1083: Cannot open include file\n",
+       "backend_compiler_failed"},
+      {"gdb's backtrace through an AOTInductor model",
+       "(gdb) bt\n#0  0x0000ef67c4019c54 in std::_Sp_counted_base<>::_M_release() ()\n"
+       "#1  0x0000ef67c40312f4 in torch::aot_inductor::AOTInductorModelContainer::AOTInductorModelContainer(unsigned long) ()\n",
+       "runtime_crash"},
+      {"a Triton kernel launched with a CPU tensor",
+       "!!! Exception during processing !!! Pointer argument (at 0) cannot be accessed from Triton (cpu tensor?)\n", "runtime_crash"},
       {"2.0 logging prefix",
        "[2023-03-29 07:54:55,549] torch._dynamo.output_graph: [WARNING] Graph break: inline in skipfiles: bar | bar from user code at:\n",
        "graph_break"},
