@@ -758,6 +758,7 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"values printed beside an error are no wrong result",
        "loss 0.6931 at step 10\nRuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"values with an error word anywhere are no guess", "top1 0.7612\nsomething failed earlier\n", "unknown"},
+      {"a tensor built in a script is no printed value", "x = torch.tensor([1.0, 2.0])\ny = f(x)\n", "unknown"},
       {"a repro that raises when the results differ",
        "  File \"/home/u/repro.py\", line 25, in <module>\n    raise ValueError(\"Tensors are different.\")\nValueError: Tensors are different.\n",
        "accuracy"},
