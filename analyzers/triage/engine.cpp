@@ -179,6 +179,7 @@ TriageEngine::TriageEngine(const TriageOptions& options)
   compiled_runner_sig_ = frame_signature("fr_compiled_runner");
   aot_sig_ = frame_signature("fr_aot");
   export_sig_ = frame_signature("fr_export");
+  resume_sig_ = frame_signature("fr_resume_frame");
 }
 
 // ---- Line splitting -------------------------------------------------------------------------
@@ -1026,7 +1027,8 @@ int TriageEngine::strongest_frame_sig(const LogFrame& f) const {
 // The component a traceback's frames point at, innermost first. The first frame with a decisive
 // signature decides; pass-through frames decide only when nothing else does; the user's own code
 // ends the search (a frame cut mid-path is not the user's), unless Dynamo's call into the backend
-// lies further out: then that code is the backend. Inductor code running under the compiled
+// lies further out: then that code is the backend (a resume function further out only hints
+// that it ran under compiled code). Inductor code running under the compiled
 // program (an outer frame with a runtime signature) failed at run time; AOTAutograd under
 // torch.export's frames is the export's own tracing.
 int TriageEngine::component_of_frames(const Exception& e, double* weight) const {
@@ -1066,6 +1068,12 @@ int TriageEngine::component_of_frames(const Exception& e, double* weight) const 
       if (backend_call_sig_ >= 0) {
         for (auto outer = it; outer != e.frames.rend() && decided < 0; ++outer)
           if (strongest_frame_sig(*outer) == backend_call_sig_) decided = backend_call_sig_;
+      }
+      // User code called from the function Dynamo wrote to resume after a graph break runs
+      // under compiled code: a weak sign that the failure came at run time.
+      if (decided < 0 && passed < 0 && resume_sig_ >= 0) {
+        for (auto outer = it; outer != e.frames.rend() && passed < 0; ++outer)
+          if (strongest_frame_sig(*outer) == resume_sig_) passed = resume_sig_;
       }
       it = e.frames.rend();
       break;

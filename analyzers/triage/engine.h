@@ -127,6 +127,7 @@ private:
   int compiled_runner_sig_ = -1;   // "fr_compiled_runner": the compiled program running.
   int aot_sig_ = -1;               // "fr_aot": AOTAutograd.
   int export_sig_ = -1;            // "fr_export": torch.export's own modules.
+  int resume_sig_ = -1;            // "fr_resume_frame": Dynamo's resume function after a break.
   ProseReader prose_;
 
   std::string carry_;

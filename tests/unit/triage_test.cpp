@@ -285,6 +285,14 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "(gdb) bt\n#0  0x0000ef67c4019c54 in std::_Sp_counted_base<>::_M_release() ()\n"
        "#1  0x0000ef67c40312f4 in torch::aot_inductor::AOTInductorModelContainer::AOTInductorModelContainer(unsigned long) ()\n",
        "runtime_crash"},
+      {"a frame of the code Dynamo resumes after a graph break, cut below",
+       "  File \"/home/u/train.py\", line 85, in <graph break in forward>\n    x = self.conv(x, edge_index)\n  File \"/home/u/lay",
+       "runtime_crash"},
+      {"the user's code, further in, called from the resumed code",
+       "  File \"/home/u/enc.py\", line 212, in <graph break in forward>\n    x = self.attn(x)\n"
+       "  File \"/v/site-packages/torch/nn/modules/module.py\", line 1488, in _call_impl\n    return forward_call(*args, **kwargs)\n"
+       "  File \"/home/u/attn.py\", line 40, in forward\n    q = self.q(x)\n",
+       "runtime_crash"},
       {"a Triton kernel launched with a CPU tensor",
        "!!! Exception during processing !!! Pointer argument (at 0) cannot be accessed from Triton (cpu tensor?)\n", "runtime_crash"},
       {"2.0 logging prefix",
