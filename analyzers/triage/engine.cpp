@@ -100,6 +100,12 @@ bool control_flow_exception(std::string_view type) {
   return std::find(std::begin(kTypes), std::end(kTypes), type) != std::end(kTypes);
 }
 
+// Dynamo's exceptions for what the traced code raised (ObservedKeyError...), among the above.
+bool observed_exception(std::string_view type) {
+  const size_t dot = type.rfind('.');
+  return control_flow_exception(type) && type.substr(dot == std::string_view::npos ? 0 : dot + 1).starts_with("Observed");
+}
+
 bool is_absolute_path(std::string_view p) {
   return p.starts_with('/') || p.starts_with('~') || p.starts_with('<') || p.starts_with('\\') ||
          (p.size() > 2 && p[1] == ':' && (p[2] == '\\' || p[2] == '/'));
@@ -942,7 +948,7 @@ void TriageEngine::close_exception() {
   if (e->chained && control_flow_exception(e->type)) {
     // Unless the excerpt ends before that next exception: then an exception Dynamo observed in
     // the traced code, and could not handle, is what it shows (see finish()).
-    if (e->type.find("Observed") != std::string::npos) cut_chain_ = std::move(e);
+    if (observed_exception(e->type)) cut_chain_ = std::move(e);
     return;
   }
   int best = -1;
@@ -1065,16 +1071,13 @@ int TriageEngine::component_of_frames(const Exception& e, double* weight) const 
     if (s < 0 && user_code(*it)) {
       // Code outside PyTorch that Dynamo's backend call leads to is the backend itself (vLLM's
       // compiler, a user's own backend function): it failed compiling the captured graph.
-      if (backend_call_sig_ >= 0) {
-        for (auto outer = it; outer != e.frames.rend() && decided < 0; ++outer)
-          if (strongest_frame_sig(*outer) == backend_call_sig_) decided = backend_call_sig_;
-      }
+      auto further_out = [&](int sig) {
+        return sig >= 0 && std::any_of(it, e.frames.rend(), [&](const LogFrame& f) { return strongest_frame_sig(f) == sig; });
+      };
+      if (further_out(backend_call_sig_)) decided = backend_call_sig_;
       // User code called from the function Dynamo wrote to resume after a graph break runs
       // under compiled code: a weak sign that the failure came at run time.
-      if (decided < 0 && passed < 0 && resume_sig_ >= 0) {
-        for (auto outer = it; outer != e.frames.rend() && passed < 0; ++outer)
-          if (strongest_frame_sig(*outer) == resume_sig_) passed = resume_sig_;
-      }
+      else if (passed < 0 && further_out(resume_sig_)) passed = resume_sig_;
       it = e.frames.rend();
       break;
     }

@@ -763,8 +763,8 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"/w/torch/_functorch/_aot_autograd/utils.py\", line 184, in flat_fn\n    tree_out = fn(*args, **kwargs)\n"
        "  File \"/w/torch/_functorch/_aot_autograd/traced_function_transforms.py\", line 870, in functional_call\n",
        "other"},
-      {"values printed beside an error are no wrong result",
-       "loss 0.6931 at step 10\nRuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
+      {"values printed beside an error nothing else recognises are no wrong result",
+       "loss 0.6931 at step 10\nRuntimeError: boom\n", "unknown"},
       {"values with an error word anywhere are no guess", "top1 0.7612\nsomething failed earlier\n", "unknown"},
       {"a tensor built in a script is no printed value", "x = torch.tensor([1.0, 2.0])\ny = f(x)\n", "unknown"},
       {"a repro that raises when the results differ",
