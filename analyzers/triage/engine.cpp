@@ -223,7 +223,9 @@ std::unique_ptr<LiteralGate> TriageEngine::copy_prefilter() const { return std::
 
 bool TriageEngine::skippable_when_idle(std::string_view raw, const LiteralGate& prefilter) const {
   // The same early exits as process() takes when no record is open.
-  const LogLine line = split_log_line(raw.substr(0, std::min(raw.size(), kMaxLine)));
+  LogLine line = split_log_line(raw.substr(0, std::min(raw.size(), kMaxLine)));
+  // Idle, no TORCH_TRACE envelope is open: a tab-led line is an indented paste (see on_line).
+  if (line.trace_payload) line = split_log_line(line.text);
   if (line.trace_payload) return true;
   if (!line.artifact.empty()) return listing_artifact(line.artifact);
   // Rich tracebacks are rare in big logs, and their lines need no keyword to matter: a frame
@@ -322,7 +324,11 @@ void TriageEngine::on_line(std::string_view raw, bool has_nul) {
     ++nul_lines_;
     return;  // Binary data: nothing to read here.
   }
-  process(split_log_line(raw));
+  LogLine line = split_log_line(raw);
+  // A tab-led line is a TORCH_TRACE payload only under the envelope that announced one; elsewhere
+  // it is a log pasted indented by a tab, its lines read as they are.
+  if (line.trace_payload && trace_artifact_.empty()) line = split_log_line(line.text);
+  process(line);
 }
 
 // ---- Per-line processing --------------------------------------------------------------------
@@ -746,11 +752,14 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
     size_t end = body.find(".py");
     if (end != std::string_view::npos) script_ = std::string(body.substr(0, body.find_first_of(" \t", end) == std::string_view::npos ? body.size() : body.find_first_of(" \t", end)));
   }
-  if (!indented && exception_type(body)) {
+  // BackendCompilerFailed's message begins "backend='inductor' raised:" on a line of its own,
+  // and the error it carries follows: an excerpt that starts there starts at that exception.
+  const bool backend_raised = body.starts_with("backend='") && body.ends_with("' raised:");
+  if (!indented && (exception_type(body) || backend_raised)) {
     close_block();
     exc_ = std::make_unique<Exception>();
     exc_->first_line = ln;
-    exc_->type = std::string(*exception_type(body));
+    exc_->type = backend_raised ? std::string("torch._dynamo.exc.BackendCompilerFailed") : std::string(*exception_type(body));
     exc_->prefixed = line.prefixed;
     exc_->compile_id = std::string(line.compile_id);
     exc_->message.push_back(clip(body));
@@ -955,6 +964,18 @@ void TriageEngine::close_exception() {
   for (int h : e->hits)
     if (best < 0 || sigs[h].weight > sigs[best].weight) best = h;
   double weight = best >= 0 ? sigs[best].weight : 0;
+  // A wrapper's message goes on with the error it carries. When the carried error, read on its
+  // own, is of a kind the wrapper names (Triton could not compile or load its kernel), that kind
+  // is what failed, at the wrapper's certainty.
+  if (best >= 0 && !sigs[best].wraps.empty()) {
+    const auto& carries = sigs[best].wraps;
+    int carried = -1;
+    for (int h : e->hits)
+      if (sigs[h].terminal && sigs[h].scope == "line" && sigs[h].wraps.empty() &&
+          (carried < 0 || sigs[h].weight > sigs[carried].weight))
+        carried = h;
+    if (carried >= 0 && std::find(carries.begin(), carries.end(), sigs[carried].category) != carries.end()) best = carried;
+  }
   // No message signature: where the exception was raised says which component failed.
   if (best < 0) best = component_of_frames(*e, &weight);
   if (best < 0) return;

@@ -123,6 +123,14 @@ std::optional<TriageKnowledge> TriageKnowledge::load(std::span<const EmbeddedFil
             if (!s.at("terminal").is_boolean()) throw LoadError(where + ": \"terminal\" must be true or false");
             sig.terminal = s.at("terminal").get<bool>();
           }
+          if (s.contains("wraps")) {
+            if (sig.scope != "line" && sig.scope != "exception")
+              throw LoadError(where + ": \"wraps\" is read only for line and exception signatures");
+            sig.wraps = string_list(s, "wraps", where);
+            for (const std::string& c : sig.wraps)
+              if (!known_category(c) || c == sig.category)
+                throw LoadError(where + ": \"wraps\" names \"" + c + "\", not another known category");
+          }
           sig.description = local_text(s, "description", where);
           RE2::Options opts;
           opts.set_log_errors(false);

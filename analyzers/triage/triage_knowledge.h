@@ -44,6 +44,10 @@ struct TriageSignature {
   // Evidence of the failure itself (an exception, a crash) rather than of a symptom logged on
   // the way (a graph break log line): terminal evidence decides the primary category.
   bool terminal = false;
+  // The categories of errors this exception may carry in its message ("BackendCompilerFailed:
+  // backend=... raised: RuntimeError: Triton Error [CUDA]: ..."): a terminal signature of one of
+  // them there says more about what failed than the wrapper. Empty: not a wrapper.
+  std::vector<std::string> wraps;
   LocalText description;
   std::shared_ptr<const re2::RE2> re;
   // Prose only, optional: the signature counts only in a text no line of which matches this
