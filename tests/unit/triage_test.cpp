@@ -194,6 +194,38 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "\t  File \"/v/site-packages/torch/_inductor/codegen/triton.py\", line 3437, in load\n"
        "\t    has_deps = counts[name] > 1\n\ttorch._inductor.exc.InductorError: LoweringException: KeyError: 'primals_1'\n",
        "backend_compiler_failed"},
+      {"Triton's MLIR error at a generated kernel's line and column",
+       "/tmp/torchinductor_u/tt/cttmy2lv36rbbkefb5sp35rxqrshbhalcvq7emapkzdm53zblgs.py:56:26: error: operand #0 does not dominate this use\n",
+       "triton_kernel_failure"},
+      {"a C assertion inside Triton's driver aborts",
+       "python: /v/site-packages/triton/backends/intel/include/sycl_functions.h:82: int load(): Assertion `ptr != nullptr' failed.\n"
+       "Aborted (core dumped) python test.py\n",
+       "triton_kernel_failure"},
+      {"a device-side assertion in ATen is no Triton failure",
+       "/w/aten/src/ATen/native/cuda/Loss.cu:240: block: [0,0,0], thread: [5,0,0] Assertion `t >= 0 && t < n_classes` failed.\n",
+       "runtime_crash"},
+      {"nvcc rejects an instantiated CUTLASS template",
+       "cutlass/gemm/collective/builders/sm90_common.inl(145): error: static assertion failed\n", "backend_compiler_failed"},
+      {"the ONNX exporter's own error", "torch.onnx.OnnxExporterError: Failed to export the model to ONNX.\n", "other"},
+      {"the ONNX exporter carrying Dynamo's Unsupported",
+       "torch.onnx.OnnxExporterError: Failed to export the model to ONNX.\n"
+       "torch._dynamo.exc.Unsupported: 'inline in skipfiles: Adder.add'\n",
+       "graph_break"},
+      {"ExecuTorch's lowering pass fails after export",
+       "Traceback (most recent call last):\n  File \"/h/export.py\", line 39, in <module>\n    prog = edge.to_executorch()\n"
+       "  File \"/v/site-packages/executorch/exir/passes/__init__.py\", line 423, in call\n"
+       "    raise RuntimeError(f\"Missing out variants: {missing}\")\nRuntimeError: Missing out variants: {'aten::sum'}\n",
+       "other"},
+      {"jit-tracing a compiled function",
+       "RuntimeError: Detected that you are using FX to torch.jit.trace a dynamo-optimized function. This is not supported at the moment.\n",
+       "other"},
+      {"an AOTInductor model run fails in the runner",
+       "RuntimeError: run_func_( container_handle_, inputs.data(), stream_handle) API call failed at "
+       "/w/torch/csrc/inductor/aoti_runner/model_container_runner.cpp, line 144\n",
+       "runtime_crash"},
+      {"a per-module difference table", "layers.0.self_attn | Attention  max|diff| 14.25   rel 0.63\n", "accuracy"},
+      {"a model's own compile check", "AssertionError: Compilation check MaxAbsError: 1.24 (tol: 5e-05) for field `energy`.\n",
+       "accuracy"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
