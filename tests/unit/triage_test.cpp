@@ -226,6 +226,28 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"a per-module difference table", "layers.0.self_attn | Attention  max|diff| 14.25   rel 0.63\n", "accuracy"},
       {"a model's own compile check", "AssertionError: Compilation check MaxAbsError: 1.24 (tol: 5e-05) for field `energy`.\n",
        "accuracy"},
+      {"a Dynamo traceback cut at unimplemented() is a graph break",
+       "  File \"/v/site-packages/torch/_dynamo/variables/builtin.py\", line 941, in call_hasattr\n"
+       "    return obj.call_hasattr(tx, name)\n"
+       "  File \"/v/site-packages/torch/_dynamo/variables/base.py\", line 225, in call_hasattr\n"
+       "    unimplemented(f\"hasattr: {repr(self)}\")\n",
+       "graph_break"},
+      {"Dynamo's helper called by Inductor belongs to Inductor",
+       "  File \"/w/torch/_inductor/debug.py\", line 185, in create_debug_dir\n    dynamo_utils.get_debug_dir(),\n"
+       "  File \"/w/torch/_dynamo/utils.py\", line 957, in get\n    assert self.debug_path is not None\nAssertionError\n",
+       "backend_compiler_failed"},
+      {"Dynamo's helper called by Dynamo's tracing stays Dynamo's",
+       "  File \"/w/torch/_dynamo/variables/builder.py\", line 1400, in wrap_tensor\n    example = clone_input(value)\n"
+       "  File \"/w/torch/_dynamo/utils.py\", line 700, in clone_input\n    result.copy_(x.clone())\n",
+       "dynamo_internal_error"},
+      {"Inductor's scheduler names the buffer it failed to generate",
+       "[2023-01-29 22:59:43,416] torch._inductor.scheduler: [CRITICAL] Error in codegen for ComputedBuffer(name='buf0', layout=...\n",
+       "backend_compiler_failed"},
+      {"a traceback cut while printing a tensor",
+       "  File \"/h/repro.py\", line 71, in <module>\n    print(out[0, 0])\n"
+       "  File \"/v/site-packages/torch/_tensor.py\", line 590, in __repr__\n    return torch._tensor_str._str(self)\n"
+       "  File \"/v/site-packages/torch/_tensor_str.py\", line 145, in __init__\n    nonzero = torch.masked_select(\n",
+       "runtime_crash"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
