@@ -55,6 +55,8 @@ bool is_re2_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // capitals, the inside of a CamelCase name ("dCom" of "BackendCompilerFailed"), digits and
 // punctuation.
 int rarity(std::string_view window) {
+  // Except the name of a Python file: every glog prefix and every frame of a PyTorch log has one.
+  if (window.starts_with(".py")) return 1;
   int score = 0;
   for (size_t i = 0; i < window.size(); ++i) {
     const auto c = static_cast<unsigned char>(window[i]);

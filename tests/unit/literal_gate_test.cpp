@@ -137,6 +137,9 @@ TEST_CASE("the gate searches for the literals a pattern needs, in the case it sp
         std::vector<std::string>{".py in ", ".py]("});
   // A pattern anchored by a literal at the text's start is checked there, not searched for.
   CHECK(LiteralGate({"^FAILED "}).literals().empty());
+  // Of two literals a pattern needs, not the name of a Python file: nearly every log line has one.
+  CHECK(LiteralGate({"\\w\\.py:\\d+:\\d+: error: ", "Graph break"}).literals() ==
+        std::vector<std::string>{": error: ", "Graph break"});
 }
 
 TEST_CASE("the gate falls back to RE2 only when a pattern needs no literal") {
