@@ -248,6 +248,22 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"/v/site-packages/torch/_tensor.py\", line 590, in __repr__\n    return torch._tensor_str._str(self)\n"
        "  File \"/v/site-packages/torch/_tensor_str.py\", line 145, in __init__\n    nonzero = torch.masked_select(\n",
        "runtime_crash"},
+      {"Triton's LLVM does not know the GPU",
+       "'sm_120' is not a recognized processor for this target (ignoring processor)\n", "triton_kernel_failure"},
+      {"a copy inside a CUDA graph capture",
+       "RuntimeError: Cannot copy between CPU and CUDA tensors during CUDA graph\ncapture unless the CPU tensor is pinned.\n",
+       "runtime_crash"},
+      {"fake tensors lack an operator",
+       "torch._subclasses.fake_tensor.UnsupportedOperatorException: aten.linear_backward.default\n", "dynamo_internal_error"},
+      {"the shape environment's guard failed to build",
+       "E0320 09:18:24.910000 1397 torch/_guards.py:253] [0/0] Error while creating guard:\n"
+       "E0320 09:18:24.910000 1397 torch/_guards.py:253] [0/0] Name: ''\n"
+       "E0320 09:18:24.910000 1397 torch/_guards.py:253] [0/0]     Source: shape_env\n"
+       "E0320 09:18:24.910000 1397 torch/_guards.py:253] [0/0]     Create Function: SHAPE_ENV\n",
+       "other"},
+      {"Dynamo skips a frame and says why",
+       "V0929 08:06:25.203000 1331 torch/_dynamo/convert_frame.py:1968] skipping: forward (reason: non-infra torch dispatch mode present)\n",
+       "graph_break"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
