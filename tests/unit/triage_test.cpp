@@ -264,6 +264,10 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"Dynamo skips a frame and says why",
        "V0929 08:06:25.203000 1331 torch/_dynamo/convert_frame.py:1968] skipping: forward (reason: non-infra torch dispatch mode present)\n",
        "graph_break"},
+      {"a backend outside PyTorch fails converting the captured graph",
+       "  File \"/v/site-packages/torch_tensorrt/dynamo/conversion/_TRTInterpreter.py\", line 749, in placeholder\n"
+       "    return self.ctx.net.add_input(\n",
+       "backend_compiler_failed"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
