@@ -69,6 +69,14 @@ bool listing_artifact(std::string_view a) {
   return std::find(std::begin(kinds), std::end(kinds), a) != std::end(kinds);
 }
 
+// A tab-led line is a TORCH_TRACE payload only under the envelope that announced one
+// (`envelope_open`); elsewhere it is a log pasted indented by a tab, its lines read as they are.
+LogLine split_line(std::string_view raw, bool envelope_open) {
+  LogLine line = split_log_line(raw);
+  if (line.trace_payload && !envelope_open) line = split_log_line(line.text);
+  return line;
+}
+
 bool trace_payload_wanted(std::string_view name) {
   return name == "dynamo_error" || name == "dynamo_graph_break_reason" || name == "recompile_reasons" ||
          name.find("error") != std::string_view::npos || name.find("exception") != std::string_view::npos;
@@ -223,9 +231,8 @@ std::unique_ptr<LiteralGate> TriageEngine::copy_prefilter() const { return std::
 
 bool TriageEngine::skippable_when_idle(std::string_view raw, const LiteralGate& prefilter) const {
   // The same early exits as process() takes when no record is open.
-  LogLine line = split_log_line(raw.substr(0, std::min(raw.size(), kMaxLine)));
-  // Idle, no TORCH_TRACE envelope is open: a tab-led line is an indented paste (see on_line).
-  if (line.trace_payload) line = split_log_line(line.text);
+  // Idle: no TORCH_TRACE envelope is open.
+  const LogLine line = split_line(raw.substr(0, std::min(raw.size(), kMaxLine)), false);
   if (line.trace_payload) return true;
   if (!line.artifact.empty()) return listing_artifact(line.artifact);
   // Rich tracebacks are rare in big logs, and their lines need no keyword to matter: a frame
@@ -324,11 +331,7 @@ void TriageEngine::on_line(std::string_view raw, bool has_nul) {
     ++nul_lines_;
     return;  // Binary data: nothing to read here.
   }
-  LogLine line = split_log_line(raw);
-  // A tab-led line is a TORCH_TRACE payload only under the envelope that announced one; elsewhere
-  // it is a log pasted indented by a tab, its lines read as they are.
-  if (line.trace_payload && trace_artifact_.empty()) line = split_log_line(line.text);
-  process(line);
+  process(split_line(raw, !trace_artifact_.empty()));
 }
 
 // ---- Per-line processing --------------------------------------------------------------------
