@@ -169,19 +169,31 @@ async function problemsRows(page, pattern, timeout) {
     await quickOpen(page, 'repro_sin_cos.py');
     await poll(page, () => document.querySelector('.monaco-editor .view-lines').innerText.includes('opt_fn'), null, 15000);
     const ran = await runPalette(page, 'PT2: Add Failing Test from the Selection');
-    // Several targets: a quick pick, best first.
-    const pick = await page.waitForSelector('.quick-input-widget input[placeholder*="failing test"]', { timeout: 8000 }).catch(() => null);
-    if (pick) await page.keyboard.press('Enter');
-    await page.waitForTimeout(500);
-    await runPalette(page, 'File: Save All');
+    // Several targets: a quick pick, best first; one target: the edit is applied at once, and
+    // VS Code saves files changed by a refactoring itself (files.refactoring.autoSave). The
+    // server's code actions can take a while on a loaded machine, so poll for the outcome rather
+    // than wait a fixed time: accept the pick when it shows, and save again while the file on
+    // disk still lacks the test.
+    const testCount = (t) => (t.match(/^    def test_/gm) || []).length;
     let after = '';
-    for (let i = 0; i < 75; i++) {
+    let sawPick = false;
+    for (let i = 0; i < 200; i++) {
       after = fs.readFileSync(path.join(ws, TEST_FILE), 'utf8');
-      if ((after.match(/^    def test_/gm) || []).length >= 2) break;
+      if (testCount(after) >= 2) break;
+      if (!sawPick && await page.$('.quick-input-widget input[placeholder*="failing test"]')) {
+        sawPick = true;
+        await page.keyboard.press('Enter');
+      } else if (i % 25 === 24) {
+        await runPalette(page, 'File: Save All');
+      }
       await page.waitForTimeout(200);
     }
     const added = (after.match(/^    def (test_\w+)/gm) || []).map(m => m.trim());
-    check('"Add Failing Test" wrote a second test into the test file on disk', ran && added.length === 2, added.join(', '));
+    // On failure, say what the editor showed (a notification from the extension explains most).
+    const toasts = added.length === 2 ? '' : await page.evaluate(() =>
+      [...document.querySelectorAll('.notifications-toasts .notification-list-item-message')].map(e => e.innerText).join(' | '));
+    check('"Add Failing Test" wrote a second test into the test file on disk', ran && added.length === 2,
+      `${added.join(', ')}${sawPick ? ' (picked the best target)' : ''}${toasts ? ' notifications: ' + toasts : ''}`);
 
     // A failure log (pt2bb.logGlobs): opening it sends it to the server, which triages it and
     // marks its evidence lines.
