@@ -26,6 +26,10 @@ constexpr size_t kMaxText = 400;          // Characters kept of one message line
 // the path of every failure): they decide a traceback's component only when no other frame does.
 constexpr double kDecisiveFrameWeight = 3;
 
+// What close_exception() gives the signatures for Dynamo's "from user code:" note when the
+// excerpt lost the exception line above it. No log prints this text.
+constexpr const char* kCutUserCodeNote = "from user code: (the exception line was cut)";
+
 // Lines that start or continue a record, beyond what the signatures themselves catch.
 constexpr const char* kStructural[] = {
     R"(Traceback \(most recent call last\))",
@@ -408,6 +412,24 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
     mode_ = Mode::Traceback;
     return true;
   }
+  // faulthandler's report of a fatal signal: its header, then each thread's stack most recent
+  // call first ("Current thread 0x... (most recent call first):"). The crashing thread's stack is
+  // the record's traceback; the other threads' stacks are skipped like a logged call stack.
+  if (trimmed.starts_with("Fatal Python error: ")) {
+    close_block();
+    exc_ = std::make_unique<Exception>();
+    exc_->first_line = ln;
+    exc_->type = "Fatal Python error";
+    exc_->message.push_back(clip(trimmed));
+    exc_->evidence.push_back(ln);
+    mode_ = Mode::Message;
+    return false;  // Let the signatures read it.
+  }
+  if (exc_ && exc_->type == "Fatal Python error" && trimmed.ends_with("(most recent call first):")) {
+    if (trimmed.starts_with("Current thread ")) mode_ = Mode::Traceback;
+    else if (trimmed.starts_with("Thread ")) mode_ = Mode::Stack;
+    return true;
+  }
   // A logged call stack ("Step 1: ... Stack (most recent call last):"): frames, but no failure.
   if (trimmed.starts_with("Stack (most recent call last)")) {
     close_block();
@@ -416,6 +438,7 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
   }
   if (mode_ == Mode::Stack) {
     if (indented || trimmed.empty() || parse_frame_line(trimmed)) return true;
+    if (exc_) close_block();  // The stacks of a fatal signal's other threads: its record ends.
     mode_ = Mode::None;
   }
   if (trimmed.starts_with("The above exception was the direct cause") ||
@@ -504,6 +527,19 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
     gb_->first_line = ln;
     gb_->evidence.push_back(ln);
     mode_ = Mode::Explain;
+    return true;
+  }
+
+  // Dynamo's note after an error raised while it traced, in an excerpt cut above the exception
+  // line: the frames that follow are the user's code it was tracing, not where the error was
+  // raised, and the note itself says that Dynamo was tracing.
+  if (mode_ == Mode::None && trimmed == "from user code:") {
+    close_block();
+    exc_ = std::make_unique<Exception>();
+    exc_->first_line = ln;
+    exc_->dynamo_context = true;
+    exc_->evidence.push_back(ln);
+    mode_ = Mode::UserCode;
     return true;
   }
 
@@ -614,6 +650,11 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
         }
         if (!exception_type(trimmed)) return true;  // More source lines (3.11+ prints ranges).
       }
+      // A fatal signal's stack comes after its header: what follows it is another record.
+      if (!exc_->message.empty()) {
+        close_block();
+        return false;
+      }
       // The exception line ends the traceback. A line that cannot be one ends it too, without
       // naming the exception: the excerpt was cut there.
       auto type = exception_type(trimmed);
@@ -655,6 +696,10 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
     }
     case Mode::UserCode: {
       if (indented || trimmed.empty()) return true;  // Code lines of the user frames.
+      if (exc_->type.empty()) {  // The note of a cut excerpt (above): its frames were all of it.
+        close_block();
+        return false;
+      }
       mode_ = Mode::Message;
       exc_->message.push_back(clip(trimmed));
       return false;
@@ -789,8 +834,14 @@ bool TriageEngine::complete_wrapped_frame(LogFrame& frame, std::string_view t, u
 
 void TriageEngine::add_frame(LogFrame f) {
   if (!exc_) return;
-  if (exc_->frames.size() >= kMaxFrames) exc_->frames.pop_front();
   note_script(f);
+  // faulthandler prints the stack most recent call first, a traceback most recent call last.
+  // Frames are kept innermost last either way, and the innermost ones when there are too many.
+  if (f.fatal_dump) {
+    if (exc_->frames.size() < kMaxFrames) exc_->frames.push_front(std::move(f));
+    return;
+  }
+  if (exc_->frames.size() >= kMaxFrames) exc_->frames.pop_front();
   exc_->frames.push_back(std::move(f));
 }
 
@@ -953,6 +1004,8 @@ void TriageEngine::close_exception() {
   if (e->dynamo_context && !e->type.empty()) {
     const size_t dot = e->type.rfind('.');
     add_hits("from user code: " + e->type.substr(dot == std::string::npos ? 0 : dot + 1) + ":", e->hits);
+  } else if (e->dynamo_context && e->type.empty()) {
+    add_hits(kCutUserCodeNote, e->hits);  // The note alone: the exception line was cut away.
   }
   // PyTorch raises a few exceptions to steer its own control flow and catches them at once: a
   // cache bypass, a frame Dynamo decided to skip. One seen ahead of another in a chain is only the
@@ -1304,7 +1357,8 @@ TriageReport TriageEngine::finish() {
     if (exc_ && !exc_->frames.empty() && exc_->frames.back().log_line == line_no_) exc_->frames.back().cut = true;
   }
   TriageReport report;
-  report.truncated = mode_ == Mode::Traceback || (mode_ == Mode::Message && exc_ && exc_->message.size() <= 1 &&
+  // A fatal signal's stack has no exception line after it: a log may well end there.
+  report.truncated = (mode_ == Mode::Traceback && exc_ && exc_->message.empty()) || (mode_ == Mode::Message && exc_ && exc_->message.size() <= 1 &&
                                                   !exc_->message.empty() && exc_->message.front().ends_with(":"));
   close_block();
   if (cut_chain_) {

@@ -76,6 +76,10 @@ std::optional<LogFrame> parse_frame_line_as_printed(std::string_view s) {
       rest = rest.substr(7 + n);
       if (rest.starts_with(", in ")) {
         f.function = std::string(trim(rest.substr(5)));
+        // Inductor's IR prints the stack traces of its nodes as a list ("origins=...,
+        // stack_traces = {, File "m.py", line 11, in forward, ...}"): quoted source, not a
+        // traceback of this failure.
+        if (f.function.ends_with(',')) return std::nullopt;
       } else if (rest.starts_with(" in ")) {
         // faulthandler's dump_frame writes `File "x.py", line 12 in f`: a traceback's frame has a
         // comma before "in".

@@ -268,6 +268,46 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"/v/site-packages/torch_tensorrt/dynamo/conversion/_TRTInterpreter.py\", line 749, in placeholder\n"
        "    return self.ctx.net.add_input(\n",
        "backend_compiler_failed"},
+      {"Dynamo's note alone, the exception cut above it: Dynamo was tracing",
+       "from user code:\n   File \"/w/model.py\", line 584, in forward\n    output = matmul(x, w)\n",
+       "dynamo_internal_error"},
+      {"the user frames under Dynamo's note are not where the error was raised",
+       "from user code:\n  File \"/v/site-packages/torch/_dynamo/external_utils.py\", line 38, in inner\n"
+       "    return fn(*args, **kwargs)\n  File \"/w/model.py\", line 12, in forward\n    y = f(x)\n",
+       "dynamo_internal_error"},
+      {"an Unsupported error's fields without its exception line",
+       "Skip inlining `torch.compiler.disable()`d function\n"
+       "Explanation: Skip inlining function <function Block.get_mod at 0x7f> since it was wrapped with `torch.compiler.disable`\n"
+       "Hint: Remove the `torch.compiler.disable` call\n\nDeveloper debug context: <function Block.get_mod at 0x7f>\n\n"
+       "from user code:\nFile \"/w/model.py\", line 571, in forward\ne = self.get_mod(e)\n",
+       "graph_break"},
+      {"the fields of a fake-tensor failure stay Dynamo's own error",
+       "torch._dynamo.exc.TorchRuntimeError: RuntimeError when making fake tensor call\n"
+       "  Explanation: Dynamo failed to run FX node with fake tensors: call_function <built-in function linear>\n",
+       "dynamo_internal_error"},
+      {"old Dynamo's skipfiles note for a call it would not inline",
+       "in skipfiles: Logger.info  | info /usr/lib/python3.9/logging/__init__.py\n", "graph_break"},
+      {"stack traces inside a lowering's IR dump are not a traceback",
+       "  args[3]: TensorBox(\n    View(\n      origins=OrderedSet([squeeze_1]),\n      stack_traces = {,\n"
+       "        File \"/w/repro.py\", line 11, in forward,\n          t7785 = _m_t7785(t7784),\n      ,\n      }\n"
+       "  args[4]: TensorBox(\n",
+       "backend_compiler_failed"},
+      {"the recompile log's guard failure per cache entry",
+       "0/0: ___check_type_id(self, ...), type=<class 'aug.RandomGrayscale'>\n"
+       "0/1: ___check_type_id(self, ...), type=<class 'aug.RandomAffine'>\n",
+       "recompilation"},
+      {"a compile id in a glog prefix is not a guard entry",
+       "V1202 10:00:00.000000 1 torch/_dynamo/convert_frame.py:1000] [0/1] ___check_type_id(self, 1234)\n", "unknown"},
+      {"a serving engine's CUDA graph capture failing at run time",
+       "Exception: Capture cuda graph failed: RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture.\n",
+       "runtime_crash"},
+      {"Dynamo's own RNG bookkeeping during a capture stays Dynamo's error",
+       "torch._dynamo.exc.InternalTorchDynamoError: RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture.\n",
+       "dynamo_internal_error"},
+      {"a library Inductor built fails to load",
+       "/tmp/tmpja3zqqk_/ceof33fur57wrqwvhjscbqrgjexegmfql7ogtetkvhg5toc5gl/cqeqjyhsoit4yszigc6szh5tt4wqky34nergpqrl34e6s6sdm3zh.so: "
+       "undefined symbol: _binary_constants_bin_start\n",
+       "backend_compiler_failed"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
@@ -978,6 +1018,26 @@ TEST_CASE("graph breaks are deduplicated by type and user location, with the reg
   // The second break has no URL in the log: the registry finds its id by type.
   CHECK(r.findings[1].gb_id == "GB0025");
   CHECK(r.findings[1].next_commands.front() == "TORCH_LOGS=\"graph_breaks\" python /home/ana/proj/train.py");
+}
+
+TEST_CASE("a fatal signal's stack is read most recent call first") {
+  const TriageReport r = triage(
+      "Fatal Python error: Segmentation fault\n\n"
+      "Thread 0x00007f40 (most recent call first):\n"
+      "  File \"/usr/lib/python3.12/threading.py\", line 355 in wait\n\n"
+      "Current thread 0x00007f3b (most recent call first):\n"
+      "  File \"/tmp/torchinductor_ana/x4/cx4mk3abcdefghijklmnopqrstuvwxyz0123456789abcdefgh.py\", line 88 in call\n"
+      "  File \"/venv/lib/python3.12/site-packages/torch/_inductor/output_code.py\", line 460 in __call__\n"
+      "  File \"/home/ana/proj/net.py\", line 41 in forward\n"
+      "  File \"/home/ana/proj/train.py\", line 12 in <module>\n");
+  REQUIRE(r.findings.size() == 1);  // The header and its stack are one record.
+  CHECK_FALSE(r.truncated);          // No exception line follows a fatal signal's stack.
+  const TriageFinding& f = r.findings[0];
+  CHECK(f.category == "runtime_crash");
+  REQUIRE(f.has_user_frame);
+  CHECK(f.user_frame.file == "/home/ana/proj/net.py");  // The innermost user frame, not <module>.
+  REQUIRE(!f.compiler_frames.empty());
+  CHECK(f.compiler_frames.back().line == 88);  // The generated module, innermost.
 }
 
 TEST_CASE("a backend failure names the user frame, the compiler frame and the inner error") {
