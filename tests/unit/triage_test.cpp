@@ -308,6 +308,45 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "/tmp/tmpja3zqqk_/ceof33fur57wrqwvhjscbqrgjexegmfql7ogtetkvhg5toc5gl/cqeqjyhsoit4yszigc6szh5tt4wqky34nergpqrl34e6s6sdm3zh.so: "
        "undefined symbol: _binary_constants_bin_start\n",
        "backend_compiler_failed"},
+      {"torch.compile failing to look up the backend by name",
+       "  File \"/v/site-packages/torch/_dynamo/eval_frame.py\", line 356, in get_compiler_fn\n"
+       "    compiler_fn = lookup_backend(compiler_fn)\n"
+       "  File \"/v/site-packages/torch/_dynamo/eval_frame.py\", line 365, in lookup_backend\n"
+       "    compiler_fn = BACKENDS[compiler_fn]\nKeyError: 'hidet'\n",
+       "other"},
+      {"a data-dependent output shape met on fake tensors",
+       "torch._subclasses.fake_tensor.DynamicOutputShapeException: aten.repeat_interleave.Tensor\n", "graph_break"},
+      {"a data-dependent output inside the backend stays a backend failure",
+       "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n"
+       "DataDependentOutputException: aten._local_scalar_dense.default\n",
+       "backend_compiler_failed"},
+      {"AOTAutograd's partitioner losing an output",
+       "AssertionError: Node slice_948 was invalid, but is output\n", "backend_compiler_failed"},
+      {"Torch-TensorRT's conversion log reports an error",
+       "2026-05-01 00:04:05,399 - torch_tensorrt [TensorRT Conversion Context] - ERROR - [executionContext.cpp::initializeExecutionContext::644] "
+       "Error Code 2: OutOfMemory (Requested size was 149635638784 bytes.)\n",
+       "backend_compiler_failed"},
+      {"an NPU graph capture refusing an operator at run time",
+       "RuntimeError: Cannot run aclop operators during NPU graph capture. Current working aclop is MatMul.\n", "runtime_crash"},
+      {"a CUDA graph failing to start its capture",
+       "  File \"/v/site-packages/torch/cuda/graphs.py\", line 186, in __enter__\n    self.cuda_graph.capture_begin(\n"
+       "  File \"/v/site-packages/torch/cuda/graphs.py\", line 84, in capture_begin\n"
+       "    super().capture_begin(pool=pool, capture_error_mode=capture_error_mode)\n",
+       "runtime_crash"},
+      {"clang missing a header while a backend builds its kernel",
+       "msg is <built-in>:1:10: fatal error: '__clang_cce_runtime_wrapper.h' file not found\n", "backend_compiler_failed"},
+      {"the after-dynamo minifier catching the backend",
+       "W0518 11:04:28.477000 1248 torch/_dynamo/repro/after_dynamo.py:98] [0/0] Compiled Fx GraphModule failed. Creating script to minify the error.\n",
+       "backend_compiler_failed"},
+      {"the accuracy minifier is not a compile failure",
+       "W0518 11:04:28.477000 1248 torch/_dynamo/repro/after_aot.py:98] [0/0] Accuracy failed for the AOT Autograd graph. Creating script to minify the error.\n",
+       "accuracy"},
+      {"Inductor's CPU build without OpenMP",
+       "OpenMP support not found. Please try one of the following solutions:\n", "backend_compiler_failed"},
+      {"Inductor IR printed without the error around it",
+       "              origin_node=div,\n              origins={add, div}\n            )\n"
+       "          size=(4096, s0, 12, 64),\n          reindex=lambda i0, i1, i2, i3: [i0, i1, 64*i2 + i3],\n",
+       "backend_compiler_failed"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
