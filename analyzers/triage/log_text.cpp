@@ -182,7 +182,16 @@ std::optional<LogFrame> parse_frame_line_tail(std::string_view s) {
 
 std::optional<LogFrame> parse_frame_line(std::string_view s) {
   std::optional<LogFrame> f = parse_frame_line_as_printed(s);
-  if (f) normalize_separators(f->file);
+  if (!f) return f;
+  normalize_separators(f->file);
+  // A path the user shortened ("...triton\backends\nvidia\compiler.py"): what follows the
+  // ellipsis starts a directory name, as after a separator.
+  for (std::string_view dots : {std::string_view("..."), std::string_view("\u2026")}) {
+    if (f->file.starts_with(dots) && f->file.size() > dots.size() && f->file[dots.size()] != '/') {
+      f->file = std::string(dots) + "/" + f->file.substr(dots.size());
+      break;
+    }
+  }
   return f;
 }
 

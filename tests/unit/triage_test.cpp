@@ -347,6 +347,17 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "              origin_node=div,\n              origins={add, div}\n            )\n"
        "          size=(4096, s0, 12, 64),\n          reindex=lambda i0, i1, i2, i3: [i0, i1, 64*i2 + i3],\n",
        "backend_compiler_failed"},
+      {"a frame whose path the user shortened with an ellipsis",
+       "File \"...triton\\backends\\nvidia\\compiler.py\", line 49, in get_ptxas_version\n"
+       "    version = subprocess.check_output([_path_to_binary(\"ptxas\")[0], \"--version\"]).decode(\"utf-8\")\n",
+       "triton_kernel_failure"},
+      {"the Metal compiler rejecting a generated shader",
+       "program_source:21:29: error: use of undeclared identifier 'tmp10'\n        auto tmp12 = tmp8 ? tmp10 : tmp11;\n",
+       "backend_compiler_failed"},
+      {"gcc failing on Triton's launcher stub",
+       "subprocess.CalledProcessError: Command '['/usr/bin/gcc', '/tmp/tmpfbsy3e1f/main.c', '-O3', '-I/usr/local/cuda/include']' "
+       "returned non-zero exit status 1.\n",
+       "backend_compiler_failed"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
