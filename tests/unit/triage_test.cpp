@@ -358,6 +358,10 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "subprocess.CalledProcessError: Command '['/usr/bin/gcc', '/tmp/tmpfbsy3e1f/main.c', '-O3', '-I/usr/local/cuda/include']' "
        "returned non-zero exit status 1.\n",
        "backend_compiler_failed"},
+      {"Dynamo failing to trace a user autograd.Function into one subgraph",
+       "[2023-10-27 09:36:36,705] [2/1] torch._dynamo.variables.higher_order_ops: [WARNING] speculate_subgraph: while introspecting "
+       "the user-defined autograd.Function, we were unable to trace function `trampoline_autograd_fwd` into a single graph.\n",
+       "graph_break"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
