@@ -362,6 +362,15 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "[2023-10-27 09:36:36,705] [2/1] torch._dynamo.variables.higher_order_ops: [WARNING] speculate_subgraph: while introspecting "
        "the user-defined autograd.Function, we were unable to trace function `trampoline_autograd_fwd` into a single graph.\n",
        "graph_break"},
+      {"export finding a fake tensor among the program's constants",
+       "RuntimeError: We found a fake tensor in the exported program constant's list.\n"
+       "This typically means our tracing system encountered an op that we can't trace through.\n",
+       "other"},
+      {"PT2E quantization annotating an exported graph",
+       "  File \"/w/pytorch/torch/ao/quantization/quantize_pt2e.py\", line 97, in prepare_pt2e\n    quantizer.annotate(model)\n"
+       "  File \"/w/pytorch/torch/ao/quantization/quantizer/x86_inductor_quantizer.py\", line 705, in annotate\n"
+       "    self._annotate_with_config(\n",
+       "other"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
