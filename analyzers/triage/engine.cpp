@@ -387,7 +387,21 @@ void TriageEngine::process(const LogLine& line) {
   if (mode_ == Mode::GraphBreak || mode_ == Mode::GbFrames || mode_ == Mode::Recompile) return;
   // A bare exception line without a traceback (a pasted excerpt, a FAILED summary): its
   // continuation lines belong to it.
-  for (int s : hits) standalone(s, trimmed);
+  for (int s : hits)
+    if (!carries_hit(s, hits)) standalone(s, trimmed);
+}
+
+// Whether `wrapper` names kinds of error that it carries ("InductorError: SubprocException: ...")
+// and another of `hits`, read on its own, is of one of them: then that one says what failed, as
+// close_exception() decides for an exception's message.
+bool TriageEngine::carries_hit(int wrapper, const std::vector<int>& hits) const {
+  const auto& sigs = kb_.signatures();
+  const auto& carries = sigs[wrapper].wraps;
+  if (carries.empty()) return false;
+  return std::any_of(hits.begin(), hits.end(), [&](int h) {
+    return h != wrapper && sigs[h].terminal && sigs[h].scope == "line" && sigs[h].wraps.empty() &&
+           std::find(carries.begin(), carries.end(), sigs[h].category) != carries.end();
+  });
 }
 
 // `head`: the start of a frame path Rich wrapped on the line before (see "Frames" below), or "".

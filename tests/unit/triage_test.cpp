@@ -371,6 +371,12 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  File \"/w/pytorch/torch/ao/quantization/quantizer/x86_inductor_quantizer.py\", line 705, in annotate\n"
        "    self._annotate_with_config(\n",
        "other"},
+      {"a wrapper and the Triton error it carries quoted on one line",
+       "{'message': 'torch._inductor.exc.InductorError: SubprocException: An exception occurred in a subprocess:\\n\\nTraceback', 'test': 'x'}\n",
+       "triton_kernel_failure"},
+      {"a wrapper quoted on one line with an error it does not carry stays the wrapper",
+       "{'message': 'torch._inductor.exc.InductorError: RuntimeError: CUDA error: an illegal memory access was encountered'}\n",
+       "backend_compiler_failed"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
