@@ -1372,8 +1372,9 @@ TriageReport TriageEngine::finish() {
   }
   TriageReport report;
   // A fatal signal's stack has no exception line after it: a log may well end there.
-  report.truncated = (mode_ == Mode::Traceback && exc_ && exc_->message.empty()) || (mode_ == Mode::Message && exc_ && exc_->message.size() <= 1 &&
-                                                  !exc_->message.empty() && exc_->message.front().ends_with(":"));
+  report.truncated = (mode_ == Mode::Traceback && exc_ && exc_->message.empty()) ||
+                     (mode_ == Mode::Message && exc_ && exc_->message.size() <= 1 && !exc_->message.empty() &&
+                      exc_->message.front().ends_with(":"));
   close_block();
   if (cut_chain_) {
     exc_ = std::move(cut_chain_);
