@@ -415,28 +415,20 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
   if (trimmed.starts_with("Traceback (most recent call last)") ||
       (trimmed.ends_with("Traceback (most recent call last)") && !indented) ||
       (trimmed.starts_with("\u256D") && trimmed.find("Traceback (most recent call last)") != std::string_view::npos)) {
-    close_block();
-    exc_ = std::make_unique<Exception>();
-    exc_->first_line = ln;
-    exc_->evidence.push_back(ln);
+    Exception& e = open_exception(ln, Mode::Traceback);
     if (!trimmed.starts_with("Traceback")) {
       // IPython's header names the exception that ends the traceback: pastes often stop before it.
-      if (auto type = exception_type(trimmed.substr(0, trimmed.find(' ')))) exc_->header_type = std::string(*type);
+      if (auto type = exception_type(trimmed.substr(0, trimmed.find(' ')))) e.header_type = std::string(*type);
     }
-    mode_ = Mode::Traceback;
     return true;
   }
   // faulthandler's report of a fatal signal: its header, then each thread's stack most recent
   // call first ("Current thread 0x... (most recent call first):"). The crashing thread's stack is
   // the record's traceback; the other threads' stacks are skipped like a logged call stack.
   if (trimmed.starts_with("Fatal Python error: ")) {
-    close_block();
-    exc_ = std::make_unique<Exception>();
-    exc_->first_line = ln;
-    exc_->type = "Fatal Python error";
-    exc_->message.push_back(clip(trimmed));
-    exc_->evidence.push_back(ln);
-    mode_ = Mode::Message;
+    Exception& e = open_exception(ln, Mode::Message);
+    e.type = "Fatal Python error";
+    e.message.push_back(clip(trimmed));
     return false;  // Let the signatures read it.
   }
   if (exc_ && exc_->type == "Fatal Python error" && trimmed.ends_with("(most recent call first):")) {
@@ -548,12 +540,7 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
   // line: the frames that follow are the user's code it was tracing, not where the error was
   // raised, and the note itself says that Dynamo was tracing.
   if (mode_ == Mode::None && trimmed == "from user code:") {
-    close_block();
-    exc_ = std::make_unique<Exception>();
-    exc_->first_line = ln;
-    exc_->dynamo_context = true;
-    exc_->evidence.push_back(ln);
-    mode_ = Mode::UserCode;
+    open_exception(ln, Mode::UserCode).dynamo_context = true;
     return true;
   }
 
@@ -844,6 +831,16 @@ bool TriageEngine::complete_wrapped_frame(LogFrame& frame, std::string_view t, u
   frame.function = tail->function;
   frame.log_line = ln;
   return true;
+}
+
+// Ends the open record and starts an exception record at line `ln`, read next in `mode`.
+TriageEngine::Exception& TriageEngine::open_exception(uint32_t ln, Mode mode) {
+  close_block();
+  exc_ = std::make_unique<Exception>();
+  exc_->first_line = ln;
+  exc_->evidence.push_back(ln);
+  mode_ = mode;
+  return *exc_;
 }
 
 void TriageEngine::add_frame(LogFrame f) {

@@ -97,6 +97,7 @@ private:
   void close_recompile();
   void standalone(int sig, std::string_view text);
   bool carries_hit(int wrapper, const std::vector<int>& hits) const;
+  Exception& open_exception(uint32_t ln, Mode mode);
   void logged_error(const LogLine& line);
   void compile_id_seen(std::string_view id);
   void close_compile_ids();
