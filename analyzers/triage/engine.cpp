@@ -387,21 +387,26 @@ void TriageEngine::process(const LogLine& line) {
   if (mode_ == Mode::GraphBreak || mode_ == Mode::GbFrames || mode_ == Mode::Recompile) return;
   // A bare exception line without a traceback (a pasted excerpt, a FAILED summary): its
   // continuation lines belong to it.
+  // A wrapper and the error it carries on one line (a quoted message) read as in an exception.
   for (int s : hits)
-    if (!carries_hit(s, hits)) standalone(s, trimmed);
+    if (carried_by(s, hits) < 0) standalone(s, trimmed);
 }
 
-// Whether `wrapper` names kinds of error that it carries ("InductorError: SubprocException: ...")
-// and another of `hits`, read on its own, is of one of them: then that one says what failed, as
-// close_exception() decides for an exception's message.
-bool TriageEngine::carries_hit(int wrapper, const std::vector<int>& hits) const {
+// The error a wrapper's signature (`wrapper`, one with `wraps`) carries among `hits`: the
+// strongest terminal line signature that is no wrapper, when it is of a kind the wrapper names
+// ("InductorError: SubprocException: ..."). -1 when `wrapper` wraps nothing or carries another
+// kind (an illegal memory access inside a backend wrapper stays a backend failure).
+int TriageEngine::carried_by(int wrapper, const std::vector<int>& hits) const {
   const auto& sigs = kb_.signatures();
   const auto& carries = sigs[wrapper].wraps;
-  if (carries.empty()) return false;
-  return std::any_of(hits.begin(), hits.end(), [&](int h) {
-    return h != wrapper && sigs[h].terminal && sigs[h].scope == "line" && sigs[h].wraps.empty() &&
-           std::find(carries.begin(), carries.end(), sigs[h].category) != carries.end();
-  });
+  if (carries.empty()) return -1;
+  int carried = -1;
+  for (int h : hits)
+    if (sigs[h].terminal && sigs[h].scope == "line" && sigs[h].wraps.empty() &&
+        (carried < 0 || sigs[h].weight > sigs[carried].weight))
+      carried = h;
+  if (carried < 0 || std::find(carries.begin(), carries.end(), sigs[carried].category) == carries.end()) return -1;
+  return carried;
 }
 
 // `head`: the start of a frame path Rich wrapped on the line before (see "Frames" below), or "".
@@ -428,10 +433,11 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
   if (trimmed.starts_with("Fatal Python error: ")) {
     Exception& e = open_exception(ln, Mode::Message);
     e.type = "Fatal Python error";
+    e.fatal_report = true;
     e.message.push_back(clip(trimmed));
     return false;  // Let the signatures read it.
   }
-  if (exc_ && exc_->type == "Fatal Python error" && trimmed.ends_with("(most recent call first):")) {
+  if (exc_ && exc_->fatal_report && trimmed.ends_with("(most recent call first):")) {
     if (trimmed.starts_with("Current thread ")) mode_ = Mode::Traceback;
     else if (trimmed.starts_with("Thread ")) mode_ = Mode::Stack;
     return true;
@@ -652,7 +658,7 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
         if (!exception_type(trimmed)) return true;  // More source lines (3.11+ prints ranges).
       }
       // A fatal signal's stack comes after its header: what follows it is another record.
-      if (!exc_->message.empty()) {
+      if (exc_->fatal_report) {
         close_block();
         return false;
       }
@@ -1034,14 +1040,8 @@ void TriageEngine::close_exception() {
   // A wrapper's message goes on with the error it carries. When the carried error, read on its
   // own, is of a kind the wrapper names (Triton could not compile or load its kernel), that kind
   // is what failed, at the wrapper's certainty.
-  if (best >= 0 && !sigs[best].wraps.empty()) {
-    const auto& carries = sigs[best].wraps;
-    int carried = -1;
-    for (int h : e->hits)
-      if (sigs[h].terminal && sigs[h].scope == "line" && sigs[h].wraps.empty() &&
-          (carried < 0 || sigs[h].weight > sigs[carried].weight))
-        carried = h;
-    if (carried >= 0 && std::find(carries.begin(), carries.end(), sigs[carried].category) != carries.end()) best = carried;
+  if (best >= 0) {
+    if (const int carried = carried_by(best, e->hits); carried >= 0) best = carried;
   }
   // No message signature: where the exception was raised says which component failed.
   if (best < 0) best = component_of_frames(*e, &weight);
@@ -1369,7 +1369,7 @@ TriageReport TriageEngine::finish() {
   }
   TriageReport report;
   // A fatal signal's stack has no exception line after it: a log may well end there.
-  report.truncated = (mode_ == Mode::Traceback && exc_ && exc_->message.empty()) ||
+  report.truncated = (mode_ == Mode::Traceback && exc_ && !exc_->fatal_report) ||
                      (mode_ == Mode::Message && exc_ && exc_->message.size() <= 1 && !exc_->message.empty() &&
                       exc_->message.front().ends_with(":"));
   close_block();

@@ -50,6 +50,7 @@ private:
     bool prefixed = false;             // Its exception line came with a logging prefix...
     std::string compile_id;            // ...and this compile id: other records end its message.
     bool dynamo_context = false;       // Dynamo's "from user code:" or verbose hints followed it.
+    bool fatal_report = false;         // faulthandler's: its header first, then its stacks.
   };
   // A graph-break record (any era), an explain() break reason or a TORCH_TRACE reason.
   struct GraphBreak {
@@ -96,7 +97,7 @@ private:
   void close_graph_break();
   void close_recompile();
   void standalone(int sig, std::string_view text);
-  bool carries_hit(int wrapper, const std::vector<int>& hits) const;
+  int carried_by(int wrapper, const std::vector<int>& hits) const;
   Exception& open_exception(uint32_t ln, Mode mode);
   void logged_error(const LogLine& line);
   void compile_id_seen(std::string_view id);
