@@ -195,6 +195,16 @@ size_t logging_prefix(std::string_view s, std::string_view* compile_id, std::str
   return lclose + 2;
 }
 
+// Rich draws its traceback in a box: "│ /p/x.py:12 in f        │". Takes the sides off `s`.
+void strip_box_sides(std::string_view& s, LogLine& out) {
+  if (!s.starts_with(kBoxSide)) return;
+  out.boxed = true;
+  s.remove_prefix(kBoxSide.size());
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  if (s.ends_with(kBoxSide)) s.remove_suffix(kBoxSide.size());
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+}
+
 // The rest of a line whose prefix (`n` bytes: glog, logging module or elided glog) was found.
 // Fills `out` in place: returning a copy made every line pay for a store-forwarding stall.
 void split_glog_tail(std::string_view s, size_t n, LogLine& out) {
@@ -280,27 +290,24 @@ LogLine split_log_line(std::string_view s) {
     split_glog_tail(s, glog, out);
     return out;
   }
-  // A log pasted inside a Markdown list or an indented block keeps its glog prefix after a few
-  // spaces.
+  // A log pasted inside a Markdown list or an indented block keeps its glog prefix, vLLM's logger
+  // prefix or a worker's process tag after a few spaces.
   if (s[0] == ' ') {
     const size_t lead = s.find_first_not_of(' ');
-    if (lead != std::string_view::npos && lead <= 8 && s.size() > lead + 1 && is_digit(s[lead + 1])) {
-      if (const size_t glog = glog_prefix(s.substr(lead)); glog > 0) {
-        split_glog_tail(s.substr(lead), glog, out);
-        return out;
+    if (lead != std::string_view::npos && lead <= 8 && s.size() > lead + 1) {
+      const std::string_view rest = s.substr(lead);
+      if (is_digit(rest[1])) {
+        if (const size_t glog = glog_prefix(rest); glog > 0) {
+          split_glog_tail(rest, glog, out);
+          return out;
+        }
       }
+      if ((rest[0] == '(' && process_tag(rest) > 0) || vllm_prefix(rest) > 0) s = rest;
     }
   }
   // A reply that quotes a log in Markdown puts "> " before each of its lines.
   while (s.size() >= 2 && s[0] == '>' && s[1] == ' ') s.remove_prefix(2);
-  // Rich draws its traceback in a box: "│ /p/x.py:12 in f        │".
-  if (s.starts_with(kBoxSide)) {
-    out.boxed = true;
-    s.remove_prefix(kBoxSide.size());
-    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-    if (s.ends_with(kBoxSide)) s.remove_suffix(kBoxSide.size());
-    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  }
+  strip_box_sides(s, out);
   if (size_t n = ci_timestamp(s)) s.remove_prefix(n);
   else if (size_t m = plain_timestamp(s)) s.remove_prefix(m);
   for (int i = 0; i < 3 && !s.empty() && s[0] == '('; ++i) {
@@ -317,6 +324,8 @@ LogLine split_log_line(std::string_view s) {
     if (n == 0) break;
     s.remove_prefix(n);
   }
+  // torchrun tags each line of a rank's output, Rich's box included: "[rank0]: │ ... │".
+  if (!out.boxed) strip_box_sides(s, out);
   size_t n = glog_prefix(s);
   if (n == 0 && !s.empty() && s[0] == '[') n = logging_prefix(s, &out.compile_id, &out.artifact);
   if (n == 0 && !s.empty() && s[0] == '.') n = elided_glog_prefix(s);

@@ -386,6 +386,31 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "=========     Host Frame:PyObject_Call [0x169e9a]\n=========                in /usr/bin/python\n", "runtime_crash"},
       {"pytest's banner is not compute-sanitizer",
        "========================= test session starts ==========================\n", "unknown"},
+      {"a higher-order op whose body stopped on a data-dependent guard is a graph break",
+       "E           torch._dynamo.exc.UncapturedHigherOrderOpError: while_loop doesn't work unless it is captured completely with "
+       "torch.compile. Got Could not guard on data-dependent expression u0 > 0 (unhinted: u0 > 0).\n",
+       "graph_break"},
+      {"the guard-creation stack of a failing SHAPE_ENV guard",
+       "E0913 08:34:30.532000 1447785 torch/_guards.py:285] [0/0]     self.guards.add(ShapeEnvSource().make_guard(GuardBuilder.SHAPE_ENV))\n"
+       "Traceback (most recent call last):\n  File \"/w/torch/_dynamo/convert_frame.py\", line 1278, in __call__\n",
+       "other"},
+      {"compiled autograd meeting a hook it does not support",
+       "[rank0]: RuntimeError: compiled_args nyi, see [Note: Compiled Autograd] N5torch8autograd24CppFunctionTensorPreHookE\n", "other"},
+      {"an auto_functionalized custom op left by Inductor's passes", "  AssertionError: auto_functionalized_v2 was not removed\n",
+       "backend_compiler_failed"},
+      {"an AOTInductor package without the model asked for",
+       "RuntimeError: Failed to find a generated cpp file or so file for model 'forward' in the zip archive.\n", "other"},
+      {"the compiler bisector's verdict",
+       "BisectionResult(backend='inductor', subsystem='lowerings', bisect_number=2, debug_info='_low_memory_max_pool_with_offsets')\n",
+       "accuracy"},
+      {"an Inductor traceback pasted as an indented vLLM log",
+       "    ERROR 04-22 21:41:28 [worker_base.py:598]   File \"/e/torch/_inductor/scheduler.py\", line 3461, in _codegen\n"
+       "    ERROR 04-22 21:41:28 [worker_base.py:598]     self.get_backend(device).codegen_node(node)\n",
+       "backend_compiler_failed"},
+      {"IPython naming no function for AOTAutograd's call of the compiled program",
+       "/v/torch/_functorch/aot_autograd.py in ?(*runtime_args)\n   1240         full_args.extend(runtime_args)\n"
+       "-> 1241         return compiled_fn(full_args)\n",
+       "runtime_crash"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
@@ -1315,6 +1340,11 @@ TEST_CASE("log line decorations are removed whatever the logging format") {
       {"(EngineCore_DP0 pid=73386)   File \"/p/x.py\", line 3, in f", "  File \"/p/x.py\", line 3, in f", "", ""},
       {"INFO 2024: a sentence", "INFO 2024: a sentence", "", ""},
       {"\u2502 /p/torch/_inductor/graph.py:2012 in compile_to_module     \u2502", " /p/torch/_inductor/graph.py:2012 in compile_to_module", "", ""},
+      {"[rank0]: \u2502 /p/triton/runtime/jit.py:374 in <genexpr>      \u2502", " /p/triton/runtime/jit.py:374 in <genexpr>", "", ""},
+      {"    ERROR 04-22 21:41:28 [worker_base.py:598]   File \"/p/x.py\", line 3, in f", "  File \"/p/x.py\", line 3, in f", "",
+       ""},
+      {"  (VllmWorker rank=0 pid=9) ERROR 06-26 19:44:33 [multiproc_executor.py:527] text", "text", "", ""},
+      {"    ERROR: not a vLLM prefix", "    ERROR: not a vLLM prefix", "", ""},
   };
   for (const auto& c : cases) {
     CAPTURE(c.raw);
