@@ -411,6 +411,21 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "/v/torch/_functorch/aot_autograd.py in ?(*runtime_args)\n   1240         full_args.extend(runtime_args)\n"
        "-> 1241         return compiled_fn(full_args)\n",
        "runtime_crash"},
+      {"a traceback cut where an FX GraphModule runs its generated forward",
+       "  File \"/u/torch/_dynamo/eval_frame.py\", line 632, in _fn\n    return fn(*args, **kwargs)\n"
+       "  File \"/u/torch/fx/graph_module.py\", line 784, in call_wrapped\n    return self._wrapped_call(self, *args, **kwargs)\n"
+       "  File \"/u/torch/fx/graph_module.py\", line 361, in __call__\n    raise e\n",
+       "runtime_crash"},
+      {"triton-ascend's banner around an MLIR pipeline failure",
+       "///------------------[ERROR][Triton][BEG]------------------\n[ConvertLinalgRToBinary] encounters error:\n",
+       "triton_kernel_failure"},
+      {"torch-mlir importing an exported program",
+       "  File \"/s/torch_mlir/extras/fx_importer.py\", line 969, in value_info_to_type\n    raise NotImplementedError(\n",
+       "other"},
+      {"the Habana runtime failing to launch an op",
+       "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_EAGER HabanaLaunchOpPT Run returned exception....\n", "runtime_crash"},
+      {"a per-layer NaN check printed by the reporter", "layer_0_nan: False\nlayer_1_nan: True dtype: torch.bfloat16\n", "accuracy"},
+      {"a NaN check that found none says nothing", "layer_0_nan: False dtype: torch.bfloat16\n", "unknown"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
