@@ -198,6 +198,7 @@ TriageEngine::TriageEngine(const TriageOptions& options)
   aot_sig_ = frame_signature("fr_aot");
   export_sig_ = frame_signature("fr_export");
   resume_sig_ = frame_signature("fr_resume_frame");
+  unimplemented_sig_ = frame_signature("fr_unimplemented");
 }
 
 // ---- Line splitting -------------------------------------------------------------------------
@@ -1099,6 +1100,9 @@ void TriageEngine::close_exception() {
 // of the compile driver is a wrapper whatever else its path says).
 int TriageEngine::strongest_frame_sig(std::string_view where) const {
   const auto& sigs = kb_.signatures();
+  // Dynamo code whose line raises Unsupported is a graph break, in a helper module that is
+  // otherwise passed through too (utils.py's proxy_args_kwargs calling unimplemented()).
+  if (unimplemented_sig_ >= 0 && RE2::PartialMatch(where, *sigs[unimplemented_sig_].re)) return unimplemented_sig_;
   int best = -1;
   for (int fs : frame_sigs_) {
     if (!RE2::PartialMatch(where, *sigs[fs].re)) continue;

@@ -131,6 +131,7 @@ private:
   int aot_sig_ = -1;               // "fr_aot": AOTAutograd.
   int export_sig_ = -1;            // "fr_export": torch.export's own modules.
   int resume_sig_ = -1;            // "fr_resume_frame": Dynamo's resume function after a break.
+  int unimplemented_sig_ = -1;     // "fr_unimplemented": Dynamo code raising Unsupported.
   ProseReader prose_;
 
   std::string carry_;

@@ -242,7 +242,11 @@ std::string modern_module_path(std::string_view path) {
   struct Move {
     std::string_view old_package, new_package;
   };
-  static constexpr Move kMoves[] = {{"torchdynamo/", "torch/_dynamo/"}, {"torchinductor/", "torch/_inductor/"}};
+  // AOTAutograd lived in functorch/_src/ before it moved into torch/_functorch/, and Dynamo's
+  // backends in its "optimizations" subpackage, before torch 2.0.
+  static constexpr Move kMoves[] = {
+      {"torchdynamo/", "torch/_dynamo/"}, {"torchinductor/", "torch/_inductor/"}, {"functorch/_src/", "torch/_functorch/"},
+      {"torch/_dynamo/optimizations/", "torch/_dynamo/backends/"}};
   // The last package directory wins: a checkout of the torchdynamo repository held torchinductor/
   // ("work/torchdynamo/torchinductor/codegen/triton.py").
   size_t best = std::string_view::npos;
@@ -264,6 +268,8 @@ std::string modern_module_path(std::string_view path) {
   for (std::string_view dir : {"variables/", "optimizations/", "backends/", "codegen/", "triton_ops/", "kernel/"})
     module = module || rest.starts_with(dir);
   if (!module) return std::string(path);
+  if (move->new_package == "torch/_dynamo/" && rest.starts_with("optimizations/"))
+    return std::string(path.substr(0, best)) + "torch/_dynamo/backends/" + std::string(rest.substr(14));
   return std::string(path.substr(0, best)) + std::string(move->new_package) + std::string(rest);
 }
 

@@ -426,6 +426,10 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_EAGER HabanaLaunchOpPT Run returned exception....\n", "runtime_crash"},
       {"a per-layer NaN check printed by the reporter", "layer_0_nan: False\nlayer_1_nan: True dtype: torch.bfloat16\n", "accuracy"},
       {"a NaN check that found none says nothing", "layer_0_nan: False dtype: torch.bfloat16\n", "unknown"},
+      {"gcc crashing on a kernel Inductor generated",
+       "/tmp/tmpuqk7lj9j/zx/czx2eyturb6j6m727xhvknkjbdu3y5nqqk66wgxcjkwnxuzvpm5r.cpp:3:18: internal compiler error: in "
+       "vect_get_vector_types_for_stmt, at tree-vect-stmts.c:12252\n",
+       "backend_compiler_failed"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
@@ -780,6 +784,25 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"Triton's compiler before 2.0",
        "File ~/env/lib/python3.10/site-packages/triton/code_gen.py:1054, in Autotuner._bench(self, config, *args, **meta)\n",
        "triton_kernel_failure"},
+      // Before torch 2.0: AOTAutograd in functorch/_src/, Dynamo's backends in "optimizations".
+      {"AOTAutograd where functorch kept it",
+       "  File \"/w/torch/_dynamo/output_graph.py\", line 546, in call_user_compiler\n"
+       "    compiled_fn = compiler_fn(gm, self.example_inputs())\n"
+       "  File \"/w/torch/_dynamo/optimizations/training.py\", line 80, in compiler_fn\n"
+       "    cg = aot_module_simplified(gm, example_inputs, **kwargs)\n"
+       "  File \"/w/functorch/_src/aot_autograd.py\", line 2093, in aot_module_simplified\n",
+       "backend_compiler_failed"},
+      {"Dynamo's backends when they were its optimizations subpackage",
+       "  File \"/w/torch/_dynamo/optimizations/backends.py\", line 50, in inner\n    return fn(model, **kwargs)\n",
+       "backend_compiler_failed"},
+      {"functorch's vmap shares AOTAutograd's package but is not AOTAutograd",
+       "  File \"/e/torch/_functorch/apis.py\", line 208, in wrapped\n    return vmap_impl(\n"
+       "  File \"/e/torch/_functorch/vmap.py\", line 432, in _flat_vmap\n    batched_outputs = func(*batched_inputs, **kwargs)\n",
+       "unknown"},
+      {"a Dynamo helper whose line raises Unsupported is a graph break",
+       "  File \"/b/torch/_dynamo/variables/torch.py\", line 781, in call_function\n    *proxy_args_kwargs(args, kwargs),\n"
+       "  File \"/b/torch/_dynamo/utils.py\", line 652, in proxy_args_kwargs\n    unimplemented(\n",
+       "graph_break"},
       {"a conda environment named torchdynamo is not Dynamo",
        "  File \"/home/u/envs/torchdynamo/lib/python3.8/contextlib.py\", line 75, in inner\n    return func(*args, **kwds)\n",
        "unknown"},
