@@ -999,8 +999,9 @@ void TriageEngine::close_exception() {
   if (!e->header_type.empty()) add_hits(e->header_type + ": ", e->hits);
   // faulthandler prints its frames under "Fatal Python error: <signal>", which excerpts often
   // cut: the frames' own format says the process died of a fatal signal.
-  if (std::any_of(e->frames.begin(), e->frames.end(), [](const LogFrame& f) { return f.fatal_dump; }))
-    add_hits("Fatal Python error", e->hits);
+  const bool fatal_signal =
+      e->fatal_report || std::any_of(e->frames.begin(), e->frames.end(), [](const LogFrame& f) { return f.fatal_dump; });
+  if (fatal_signal) add_hits("Fatal Python error", e->hits);
   if (e->message.empty()) {
     // Cut before its exception line. "raise X(...).with_traceback(tb)" prints the frames of tb
     // after its own, so a frame whose code raises a named exception shows what is in flight; the
@@ -1043,6 +1044,15 @@ void TriageEngine::close_exception() {
   // is what failed, at the wrapper's certainty.
   if (best >= 0) {
     if (const int carried = carried_by(best, e->hits); carried >= 0) best = carried;
+  }
+  // A fatal signal names no component; where the dying thread was does. Inside a compiler
+  // (Inductor lowering a graph, Triton building its IR) it is that compiler failing, to be
+  // minified like any compile failure, not the compiled program crashing.
+  if (fatal_signal && best >= 0) {
+    double frame_weight = 0;
+    const int where = component_of_frames(*e, &frame_weight);
+    if (where >= 0 && (sigs[where].category == "backend_compiler_failed" || sigs[where].category == "triton_kernel_failure"))
+      best = where;
   }
   // No message signature: where the exception was raised says which component failed.
   if (best < 0) best = component_of_frames(*e, &weight);

@@ -305,8 +305,9 @@ LogLine split_log_line(std::string_view s) {
       if ((rest[0] == '(' && process_tag(rest) > 0) || vllm_prefix(rest) > 0) s = rest;
     }
   }
-  // A reply that quotes a log in Markdown puts "> " before each of its lines.
-  while (s.size() >= 2 && s[0] == '>' && s[1] == ' ') s.remove_prefix(2);
+  // A reply that quotes a log in Markdown puts "> " before each of its lines; a repro script that
+  // keeps the output it printed puts "# ".
+  while (s.size() >= 2 && (s[0] == '>' || s[0] == '#') && s[1] == ' ') s.remove_prefix(2);
   strip_box_sides(s, out);
   if (size_t n = ci_timestamp(s)) s.remove_prefix(n);
   else if (size_t m = plain_timestamp(s)) s.remove_prefix(m);

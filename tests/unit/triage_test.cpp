@@ -726,10 +726,17 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "graph_break"},
       // faulthandler prints frames without the comma before "in" when a fatal signal kills the
       // process; an excerpt often keeps only those frames, not the "Fatal Python error" above them.
-      {"faulthandler frames without their header are a crash",
+      // Where the thread died says which component crashed: here the compiler, while compiling.
+      {"faulthandler frames without their header, dying inside Inductor's compile, are a compile failure",
        "  File \"/venv/lib/python3.12/site-packages/torch/_inductor/compile_fx.py\", line 2100 in fx_codegen_and_compile\n"
        "  File \"/venv/lib/python3.12/site-packages/torch/_functorch/aot_autograd.py\", line 1200 in aot_module_simplified\n",
-       "runtime_crash"},
+       "backend_compiler_failed"},
+      {"a segfault inside Triton's code generator is Triton failing",
+       "Fatal Python error: Segmentation fault\n\nCurrent thread 0x00007b90 (most recent call first):\n"
+       "  File \"/u/dist-packages/triton/compiler/code_generator.py\", line 203 in __init__\n"
+       "  File \"/u/dist-packages/triton/compiler/code_generator.py\", line 1295 in ast_to_ttir\n",
+       "triton_kernel_failure"},
+      {"a segfault with no frame to place it is a crash", "Fatal Python error: Segmentation fault\n\n", "runtime_crash"},
       // Dynamo's guard_error_hook prints this header, then the guard's code, when evaluating a
       // compiled frame's guards raised: Dynamo built a guard it cannot run.
       {"guards that fail to run",
@@ -1383,6 +1390,8 @@ TEST_CASE("log line decorations are removed whatever the logging format") {
        ""},
       {"  (VllmWorker rank=0 pid=9) ERROR 06-26 19:44:33 [multiproc_executor.py:527] text", "text", "", ""},
       {"    ERROR: not a vLLM prefix", "    ERROR: not a vLLM prefix", "", ""},
+      {"#   File \"/p/x.py\", line 3, in f", "  File \"/p/x.py\", line 3, in f", "", ""},
+      {"#include <omp.h>", "#include <omp.h>", "", ""},
   };
   for (const auto& c : cases) {
     CAPTURE(c.raw);
