@@ -430,6 +430,10 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "/tmp/tmpuqk7lj9j/zx/czx2eyturb6j6m727xhvknkjbdu3y5nqqk66wgxcjkwnxuzvpm5r.cpp:3:18: internal compiler error: in "
        "vect_get_vector_types_for_stmt, at tree-vect-stmts.c:12252\n",
        "backend_compiler_failed"},
+      {"a candidate kernel failing while max-autotune benchmarks it",
+       "E1017 15:14:02.287000 11462 torch/_inductor/select_algorithm.py:3255] [1/0] Runtime error during autotuning:\n", "triton_kernel_failure"},
+      {"cudagraph trees finding storages outside its pool",
+       "RuntimeError: These storage data ptrs are not allocated in pool (0, 2) but should be {0}\n", "runtime_crash"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
