@@ -1047,8 +1047,9 @@ void TriageEngine::close_exception() {
   }
   // A fatal signal names no component; where the dying thread was does. Inside a compiler
   // (Inductor lowering a graph, Triton building its IR) it is that compiler failing, to be
-  // minified like any compile failure, not the compiled program crashing.
-  if (fatal_signal && best >= 0) {
+  // minified like any compile failure, not the compiled program crashing. A message that says
+  // more than "a crash" keeps its say.
+  if (fatal_signal && best >= 0 && sigs[best].category == "runtime_crash") {
     double frame_weight = 0;
     const int where = component_of_frames(*e, &frame_weight);
     if (where >= 0 && (sigs[where].category == "backend_compiler_failed" || sigs[where].category == "triton_kernel_failure"))

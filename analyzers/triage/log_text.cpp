@@ -268,8 +268,10 @@ std::string modern_module_path(std::string_view path) {
   for (std::string_view dir : {"variables/", "optimizations/", "backends/", "codegen/", "triton_ops/", "kernel/"})
     module = module || rest.starts_with(dir);
   if (!module) return std::string(path);
-  if (move->new_package == "torch/_dynamo/" && rest.starts_with("optimizations/"))
-    return std::string(path.substr(0, best)) + "torch/_dynamo/backends/" + std::string(rest.substr(14));
+  // The standalone torchdynamo package had the "optimizations" subpackage too.
+  constexpr std::string_view kOldBackends = "optimizations/";
+  if (move->new_package == "torch/_dynamo/" && rest.starts_with(kOldBackends))
+    return std::string(path.substr(0, best)) + "torch/_dynamo/backends/" + std::string(rest.substr(kOldBackends.size()));
   return std::string(path.substr(0, best)) + std::string(move->new_package) + std::string(rest);
 }
 
