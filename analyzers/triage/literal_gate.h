@@ -48,6 +48,9 @@ public:
   bool matches(std::string_view text) const;
 
   bool passes_everything() const { return pass_all_; }  // It fell back to plain RE2.
+  // Whether every literal is found by a 4-byte window. Only then does the AVX2 scan run (8
+  // windows at a time): one literal of 3 bytes sends every text through the scalar loop.
+  bool four_byte_windows_only() const { return windows3_.empty(); }
   // The literals searched for (those searched without case in lowercase), for tests and benches.
   std::vector<std::string> literals() const;
 

@@ -142,6 +142,11 @@ TEST_CASE("the gate searches for the literals a pattern needs, in the case it sp
         std::vector<std::string>{": error: ", "Graph break"});
 }
 
+TEST_CASE("a 3-byte literal takes the gate off its 4-byte windows") {
+  CHECK(LiteralGate({"Graph break", "Unsupported"}).four_byte_windows_only());
+  CHECK_FALSE(LiteralGate({"Graph break", "\\bPCC\\b"}).four_byte_windows_only());
+}
+
 TEST_CASE("the gate falls back to RE2 only when a pattern needs no literal") {
   CHECK_FALSE(LiteralGate({"Graph break", "^FAILED ", "(?i)not (?:all)?close"}).passes_everything());
   CHECK(LiteralGate({"Graph break", "^\\w+$"}).passes_everything());
@@ -153,6 +158,8 @@ TEST_CASE("the gate over the knowledge signatures agrees with RE2 on every fixtu
     if (sig.scope == "line" || sig.scope == "exception") patterns.push_back(sig.pattern);  // As the engine gates.
   const LiteralGate gate(patterns), scalar(patterns, false);
   CHECK_FALSE(gate.passes_everything());  // Otherwise it would be only a cost.
+  // A signature needing only a 3-byte literal ("PCC") would send every line through the scalar search.
+  CHECK(gate.four_byte_windows_only());
   const Reference ref(patterns);
 
   const std::vector<std::string> lines = fixture_lines();
