@@ -238,15 +238,16 @@ std::optional<std::string_view> exception_type(std::string_view s) {
   return std::nullopt;
 }
 
-std::string modern_module_path(std::string_view path) {
+namespace {
+
+// `path` with the package it names moved to where it lives today: TorchDynamo and TorchInductor
+// before they joined torch (2022), AOTAutograd in functorch/_src/ before torch/_functorch/.
+std::string moved_package(std::string_view path) {
   struct Move {
     std::string_view old_package, new_package;
   };
-  // AOTAutograd lived in functorch/_src/ before it moved into torch/_functorch/, and Dynamo's
-  // backends in its "optimizations" subpackage, before torch 2.0.
   static constexpr Move kMoves[] = {
-      {"torchdynamo/", "torch/_dynamo/"}, {"torchinductor/", "torch/_inductor/"}, {"functorch/_src/", "torch/_functorch/"},
-      {"torch/_dynamo/optimizations/", "torch/_dynamo/backends/"}};
+      {"torchdynamo/", "torch/_dynamo/"}, {"torchinductor/", "torch/_inductor/"}, {"functorch/_src/", "torch/_functorch/"}};
   // The last package directory wins: a checkout of the torchdynamo repository held torchinductor/
   // ("work/torchdynamo/torchinductor/codegen/triton.py").
   size_t best = std::string_view::npos;
@@ -268,11 +269,20 @@ std::string modern_module_path(std::string_view path) {
   for (std::string_view dir : {"variables/", "optimizations/", "backends/", "codegen/", "triton_ops/", "kernel/"})
     module = module || rest.starts_with(dir);
   if (!module) return std::string(path);
-  // The standalone torchdynamo package had the "optimizations" subpackage too.
-  constexpr std::string_view kOldBackends = "optimizations/";
-  if (move->new_package == "torch/_dynamo/" && rest.starts_with(kOldBackends))
-    return std::string(path.substr(0, best)) + "torch/_dynamo/backends/" + std::string(rest.substr(kOldBackends.size()));
   return std::string(path.substr(0, best)) + std::string(move->new_package) + std::string(rest);
+}
+
+}  // namespace
+
+std::string modern_module_path(std::string_view path) {
+  std::string out = moved_package(path);
+  // Dynamo's backends were its "optimizations" subpackage before torch 2.0, whichever package
+  // held Dynamo then.
+  constexpr std::string_view kOldBackends = "torch/_dynamo/optimizations/";
+  if (const size_t at = out.rfind(kOldBackends);
+      at != std::string::npos && (at == 0 || out[at - 1] == '/' || out[at - 1] == '\\'))
+    out.replace(at, kOldBackends.size(), "torch/_dynamo/backends/");
+  return out;
 }
 
 namespace {

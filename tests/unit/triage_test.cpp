@@ -809,6 +809,10 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"Dynamo's backends when they were its optimizations subpackage",
        "  File \"/w/torch/_dynamo/optimizations/backends.py\", line 50, in inner\n    return fn(model, **kwargs)\n",
        "backend_compiler_failed"},
+      {"Dynamo's old backends subpackage in the standalone torchdynamo package",
+       "  File \"/w/torchdynamo/torchdynamo/optimizations/training.py\", line 80, in compiler_fn\n"
+       "    cg = aot_module_simplified(gm, example_inputs, **kwargs)\n",
+       "backend_compiler_failed"},
       {"functorch's vmap shares AOTAutograd's package but is not AOTAutograd",
        "  File \"/e/torch/_functorch/apis.py\", line 208, in wrapped\n    return vmap_impl(\n"
        "  File \"/e/torch/_functorch/vmap.py\", line 432, in _flat_vmap\n    batched_outputs = func(*batched_inputs, **kwargs)\n",
