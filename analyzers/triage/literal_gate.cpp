@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -50,10 +51,9 @@ bool equal_folded(const char* p, std::string_view lower) {
 // RE2's \s: space, \t, \n, \f, \r (not \v).
 bool is_re2_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
 
-// How rare a window is likely to be in a log. Lowercase words and the spaces between them are
-// everywhere, and words share their letters ("torchdynamo", "compile"), so what scores is
-// capitals, the inside of a CamelCase name ("dCom" of "BackendCompilerFailed"), digits and
-// punctuation.
+// How rare a window is likely to be in a log. Lowercase words are everywhere, and words share
+// their letters ("torchdynamo", "compile"), so what scores is capitals, the inside of a CamelCase
+// name ("dCom" of "BackendCompilerFailed"), digits, punctuation and the join of two words.
 int rarity(std::string_view window) {
   // Except the name of a Python file: every glog prefix and every frame of a PyTorch log has one.
   if (window.starts_with(".py")) return 1;
@@ -64,7 +64,14 @@ int rarity(std::string_view window) {
     if (std::isupper(c)) {
       score += (i > 0 && std::islower(static_cast<unsigned char>(window[i - 1]))) ? 4 : 2;
     } else {
-      if (c == ' ') continue;  // Between words: "not ", " in ", "ing " are everywhere.
+      if (c == ' ') {
+        // A word's start or end ("not ", " in ", "ing ") is everywhere; a window that joins the
+        // end of one word to the start of the next ("h br" of "Graph break") needs that pair of
+        // words. That is rarer than any one word, whose start other names share: "Dyna" of
+        // "Dynamo" is in every "DimDynamic", "rch." of "torch.compile" in every "torch.Tensor".
+        if (i > 0 && i + 1 < window.size() && window[i - 1] != ' ' && window[i + 1] != ' ') score += 3;
+        continue;
+      }
       score += (std::isdigit(c) || c == '_' || c == '.' || c == '/') ? 2 : 3;
     }
   }
@@ -184,6 +191,7 @@ struct LeadingLiteral {
   enum Anchor { TextStart, AfterSpaces, Anywhere };
   std::string literal;
   Anchor anchor = Anywhere;
+  size_t end = 0;  // Where the alternative goes on after the literal.
 };
 
 std::optional<LeadingLiteral> leading_literal(std::string_view p) {
@@ -215,7 +223,103 @@ std::optional<LeadingLiteral> leading_literal(std::string_view p) {
     i = next;
   }
   if (out.literal.empty()) return std::nullopt;
+  out.end = i;
   return out;
+}
+
+// What a pattern says about the bytes right after its leading literal, read up to the first
+// construct this does not follow ("\.py:\d+: " gives a digit or more, ':' and ' ').
+std::vector<LiteralGate::Step> continuation(std::string_view p, size_t i) {
+  std::vector<LiteralGate::Step> steps;
+  while (i < p.size() && steps.size() < 8) {
+    LiteralGate::Step step;
+    const char c = p[i];
+    size_t next = i + 1;
+    if (c == '\\') {
+      if (next >= p.size()) break;
+      const char e = p[next++];
+      if (e == 'd') {
+        for (int b = '0'; b <= '9'; ++b) step.add(static_cast<uint8_t>(b));
+      } else if (e == 'w') {
+        for (int b = 0; b < 256; ++b)
+          if (std::isalnum(b) || b == '_') step.add(static_cast<uint8_t>(b));
+      } else if (e == 's') {
+        for (const char b : {' ', '\t', '\n', '\f', '\r'}) step.add(static_cast<uint8_t>(b));
+      } else if (std::isalnum(static_cast<unsigned char>(e))) {
+        break;  // \b, \D, \x41...: not followed.
+      } else {
+        step.add(static_cast<uint8_t>(e));
+      }
+    } else if (std::strchr(".[]()|*+?{}^$", c) != nullptr) {
+      break;
+    } else {
+      step.add(static_cast<uint8_t>(c));
+    }
+    if (next < p.size() && std::strchr("*+?", p[next]) != nullptr) {
+      step.min = p[next] == '+' ? 1 : 0;
+      step.max = p[next] == '?' ? 1 : LiteralGate::Step::kMany;
+      ++next;
+      if (next < p.size() && p[next] == '?') break;  // Lazy: not followed.
+    } else if (next < p.size() && p[next] == '{') {
+      break;
+    }
+    steps.push_back(step);
+    i = next;
+  }
+  return steps;
+}
+
+// Where `literal` ends in the source of `p` (a pattern without alternatives), when the pattern
+// spells it exactly once outside groups and classes, its characters neither repeated nor optional:
+// every match then holds the literal there, followed by what the source goes on to say. None
+// when it is spelled elsewhere too, or only through constructs (a group, a class).
+std::optional<size_t> literal_site(std::string_view p, std::string_view literal) {
+  std::optional<size_t> site;
+  std::string run;               // The literal characters read since the last construct...
+  std::vector<size_t> ends;      // ...and where each ends in the source.
+  auto close_run = [&]() {
+    for (size_t at = run.find(literal); at != std::string::npos; at = run.find(literal, at + 1)) {
+      if (site) return false;  // Spelled twice.
+      site = ends[at + literal.size() - 1];
+    }
+    run.clear();
+    ends.clear();
+    return true;
+  };
+  int depth = 0;
+  for (size_t i = 0; i < p.size();) {
+    char c = p[i];
+    size_t next = i + 1;
+    bool literal_char = false;
+    if (c == '\\') {
+      if (next >= p.size()) return std::nullopt;
+      c = p[next++];
+      literal_char = !std::isalnum(static_cast<unsigned char>(c));
+    } else if (c == '[') {
+      // A class: skipped whole ("[]...]" and "[^]...]" hold a leading ']').
+      size_t j = next;
+      if (j < p.size() && p[j] == '^') ++j;
+      if (j < p.size() && p[j] == ']') ++j;
+      while (j < p.size() && p[j] != ']') j += p[j] == '\\' ? 2 : 1;
+      next = j + 1;
+    } else if (c == '(') {
+      ++depth;
+    } else if (c == ')') {
+      --depth;
+    } else {
+      literal_char = std::strchr(".|*+?{}^$", c) == nullptr;
+    }
+    const bool quantified = next < p.size() && std::strchr("*+?{", p[next]) != nullptr;
+    if (literal_char && depth == 0 && !quantified) {
+      run += c;
+      ends.push_back(next);
+    } else if (!close_run()) {
+      return std::nullopt;
+    }
+    i = next;
+  }
+  if (!close_run()) return std::nullopt;
+  return site;
 }
 
 // Whether a flag group turns case-insensitivity on somewhere: "(?i)", "(?si)", "(?i:...)", but
@@ -305,6 +409,7 @@ LiteralGate::LiteralGate(const std::vector<std::string>& patterns, bool simd) : 
   RE2::Options options;
   options.set_log_errors(false);
   std::set<std::tuple<std::string, bool, int, bool>> literals;  // Text, fold, regex, at_literal.
+  std::map<std::pair<std::string, int>, std::vector<Step>> follows;  // What follows a literal, by literal and regex.
   for (size_t index = 0; index < patterns.size() && !pass_all_; ++index) {
     const std::string& pattern = patterns[index];
     const int id = static_cast<int>(regexes_.size());
@@ -331,7 +436,9 @@ LiteralGate::LiteralGate(const std::vector<std::string>& patterns, bool simd) : 
       }
       // Every match starts with this literal: each place it is found is tried alone, anchored there.
       if (lead && lead->literal.size() >= 4) {
-        literals.insert({lead->literal, false, alone(alternative), true});
+        const int regex = alone(alternative);
+        literals.insert({lead->literal, false, regex, true});
+        follows[{lead->literal, regex}] = continuation(alternative, lead->end);
         continue;
       }
       const std::vector<NeededLiteral> needed = needed_literals(std::string(alternative), caseless);
@@ -339,7 +446,14 @@ LiteralGate::LiteralGate(const std::vector<std::string>& patterns, bool simd) : 
         pass_all_ = true;
         break;
       }
-      for (const auto& l : needed) literals.insert({l.text, l.fold, id, false});
+      for (const auto& l : needed) {
+        literals.insert({l.text, l.fold, id, false});
+        // Where the pattern is this one alternative and spells the literal in one place, what it
+        // spells after it holds wherever it matches.
+        const std::optional<size_t> site = alternatives.size() == 1 && !l.fold ? literal_site(alternative, l.text)
+                                                                            : std::nullopt;
+        if (site) follows[{l.text, id}] = continuation(alternative, *site);
+      }
     }
   }
   if (pass_all_) {
@@ -371,11 +485,22 @@ LiteralGate::LiteralGate(const std::vector<std::string>& patterns, bool simd) : 
       const uint32_t key = window_key(bytes, width);
       const uint32_t slot = slot_of(key, kSlotsLog);
       (width == 4 ? bits4_ : bits3_)[slot / 64] |= uint64_t{1} << (slot % 64);
-      (width == 4 ? windows4_ : windows3_).push_back({key, static_cast<uint32_t>(offset), text, fold, regex, at_literal});
+      (width == 4 ? windows4_ : windows3_)
+          .push_back({key, static_cast<uint32_t>(offset), text, fold, regex, at_literal,
+                      follows[{text, regex}]});
     }
   }
-  std::sort(windows4_.begin(), windows4_.end());
-  std::sort(windows3_.begin(), windows3_.end());
+  for (auto [windows, buckets] : {std::pair{&windows4_, &buckets4_}, std::pair{&windows3_, &buckets3_}}) {
+    std::stable_sort(windows->begin(), windows->end(), [](const Window& a, const Window& b) {
+      return slot_of(a.key, kSlotsLog) < slot_of(b.key, kSlotsLog);
+    });
+    buckets->assign((size_t{1} << (kSlotsLog - kBucketShift)) + 1, 0);
+    size_t w = 0;
+    for (size_t b = 0; b < buckets->size(); ++b) {
+      while (w < windows->size() && (slot_of((*windows)[w].key, kSlotsLog) >> kBucketShift) < b) ++w;
+      (*buckets)[b] = static_cast<uint32_t>(w);
+    }
+  }
 }
 
 LiteralGate::~LiteralGate() = default;
@@ -387,6 +512,8 @@ LiteralGate::LiteralGate(const LiteralGate& other)
       head_starts_(other.head_starts_),
       windows4_(other.windows4_),
       windows3_(other.windows3_),
+      buckets4_(other.buckets4_),
+      buckets3_(other.buckets3_),
       bits4_(other.bits4_),
       bits3_(other.bits3_) {
   if (other.any_) any_ = std::make_unique<RE2>(other.any_->pattern(), other.any_->options());
@@ -418,15 +545,37 @@ bool LiteralGate::heads_match(std::string_view text, std::vector<int>& tried) co
   return false;
 }
 
-bool LiteralGate::window_matches(const std::vector<Window>& windows, uint32_t key, std::string_view text, size_t i,
-                                 std::vector<int>& tried) const {
-  for (auto it = std::lower_bound(windows.begin(), windows.end(), Window{key, 0, {}, false, 0, false});
-       it != windows.end() && it->key == key; ++it) {
+// Whether the bytes from `at` on can start what `steps` describe. A step that repeats is taken as
+// far as it goes when the next step needs a byte it cannot take: any match must stop it there.
+// Past a step that may stop earlier, nothing more is known, and the answer is yes.
+bool LiteralGate::continues(const std::vector<Step>& steps, std::string_view text, size_t at) {
+  for (size_t k = 0; k < steps.size(); ++k) {
+    const Step& step = steps[k];
+    size_t run = 0;
+    while (run < step.max && at + run < text.size() && step.has(static_cast<uint8_t>(text[at + run]))) ++run;
+    if (run < step.min) return false;
+    if (step.min == step.max) {
+      at += run;
+    } else if (k + 1 < steps.size() && steps[k + 1].min > 0 && step.disjoint(steps[k + 1])) {
+      at += run;
+    } else {
+      return true;
+    }
+  }
+  return true;
+}
+
+bool LiteralGate::window_matches(const std::vector<Window>& windows, const std::vector<uint32_t>& buckets,
+                                 uint32_t key, std::string_view text, size_t i, std::vector<int>& tried) const {
+  const uint32_t bucket = slot_of(key, kSlotsLog) >> kBucketShift;
+  for (auto it = windows.begin() + buckets[bucket], end = windows.begin() + buckets[bucket + 1]; it != end; ++it) {
+    if (it->key != key) continue;
     if (i < it->offset || i - it->offset + it->literal.size() > text.size()) continue;
     const char* start = text.data() + (i - it->offset);
     const bool found =
         it->fold ? equal_folded(start, it->literal) : std::memcmp(start, it->literal.data(), it->literal.size()) == 0;
     if (!found) continue;
+    if (!continues(it->after, text, i - it->offset + it->literal.size())) continue;
     if (it->at_literal ? regexes_[it->regex]->Match(text, i - it->offset, text.size(), RE2::ANCHOR_START, nullptr, 0)
                        : pattern_matches(it->regex, text, tried))
       return true;
@@ -514,7 +663,7 @@ bool LiteralGate::literals_match(std::string_view text, std::vector<int>& tried)
 #if defined(__x86_64__) && defined(__GNUC__)
   if (simd_ && !short3 && n >= 4 && cpu_has_avx2()) {
     return scan_windows_avx2(text, bits4, kSlotsLog, [&](size_t i) {
-      return window_matches(windows4_, window_key(text.data() + i, 4), text, i, tried);
+      return window_matches(windows4_, buckets4_, window_key(text.data() + i, 4), text, i, tried);
     });
   }
 #endif
@@ -523,11 +672,11 @@ bool LiteralGate::literals_match(std::string_view text, std::vector<int>& tried)
     const uint32_t key = window_key(p, 4);
     const uint32_t slot = slot_of(key, kSlotsLog);
     if (__builtin_expect((bits4[slot / 64] >> (slot % 64)) & 1, 0) && i + 4 <= n &&
-        window_matches(windows4_, key, text, i, tried))
+        window_matches(windows4_, buckets4_, key, text, i, tried))
       return true;
     if (!short3) return false;
     const uint32_t slot3 = slot_of(key & 0x00ffffffu, kSlotsLog);
-    return test_bit(bits3_, slot3) && window_matches(windows3_, key & 0x00ffffffu, text, i, tried);
+    return test_bit(bits3_, slot3) && window_matches(windows3_, buckets3_, key & 0x00ffffffu, text, i, tried);
   };
   // Windows are read 4 bytes at a time; the last three come from a padded copy.
   const size_t direct = n >= 4 ? n - 3 : 0;
