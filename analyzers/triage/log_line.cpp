@@ -132,6 +132,20 @@ size_t process_tag(std::string_view s) {
   return close + 2;
 }
 
+// TorchX's tag, "trainer/0 " (the role, then the replica): it writes it before each line a
+// replica prints, the rank tag or the line's own indentation after it ("trainer/0 [0]:Traceback",
+// "trainer/0     File ..."). Only a tag followed by either counts: "step/1 loss" is a word.
+size_t role_replica_tag(std::string_view s) {
+  size_t i = 0;
+  if (s.empty() || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return 0;
+  while (i < s.size() && i < 32 && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' || s[i] == '-')) ++i;
+  if (i >= s.size() || s[i] != '/') return 0;
+  const size_t digits = ++i;
+  while (i < s.size() && i - digits < 6 && is_digit(s[i])) ++i;
+  if (i == digits || i + 1 >= s.size() || s[i] != ' ' || (s[i + 1] != ' ' && s[i + 1] != '[')) return 0;
+  return i + 1;
+}
+
 // vLLM's logger prefix: "ERROR 04-23 00:04:19 multiproc_worker_utils.py:240] " (older) or
 // "INFO 12-17 13:32:44 [gpu_model_runner.py:815] ": a level word, a month-day clock, and the
 // "file.py:line] " that ends it.
@@ -320,6 +334,7 @@ LogLine split_log_line(std::string_view s) {
     out.prefixed = true;
     s.remove_prefix(n);
   }
+  if (size_t n = role_replica_tag(s)) s.remove_prefix(n);
   for (int i = 0; i < 3 && !s.empty() && s[0] == '['; ++i) {
     size_t n = rank_prefix(s);
     if (n == 0) break;

@@ -437,6 +437,33 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"a correlation check against the reference output failing",
        "FAILED tests/models/unet/test_unet.py::test_unet[full-eval] - AssertionError: PCC of output 0: 0.9761, threshold: 0.99\n",
        "accuracy"},
+      {"a torch that predates the compile API",
+       "WARNING  Model compile not supported: module 'torch' has no attribute '_logging'\n", "other"},
+      {"an AttributeError about another module's attribute says nothing of the torch version",
+       "AttributeError: module 'numpy' has no attribute 'compile'\n", "unknown"},
+      {"a user-defined Triton kernel Inductor could not compile to TTIR",
+       "WARNING:torch._dynamo:Encountered an exception in identify_mutated_tensors, assuming every input is mutated\n"
+       "Traceback (most recent call last):\n"
+       "  File \"/w/torch/_higher_order_ops/triton_kernel_wrap.py\", line 474, in identify_mutated_tensors\n"
+       "    ttir_module, ordered_tensor_names = generate_ttir(kernel, kwargs)\n"
+       "  File \"/w/torch/_higher_order_ops/triton_kernel_wrap.py\", line 131, in generate_ttir\n"
+       "    assert isinstance(kernel, JITFunction)\n"
+       "AssertionError\n",
+       "triton_kernel_failure"},
+      {"cudagraph trees seeing a tensor freed while it recorded",
+       "> RuntimeError: TODO: graph recording observed an input tensor deallocate during graph  recording that did not "
+       "occur during replay. Please file an issue.\n",
+       "runtime_crash"},
+      {"a report that compiling changes the result",
+       "The compilation with `mode=\"reduce-overhead\"` changes the result for large inputs.\n", "accuracy"},
+      {"a report about the training loss under compile",
+       "I just ran with backend=\"aot_eager\" on a smaller model and this does converge (no compile: orange).\n", "accuracy"},
+      {"a job runner's role tag before each frame",
+       "trainer/0     File \"/w/torch/_dynamo/variables/builder.py\", line 1706, in wrap_to_fake_tensor_and_record\n"
+       "trainer/0       fake_e = wrap_fake_exception(\n"
+       "trainer/0     File \"/w/torch/_dynamo/utils.py\", line 921, in wrap_fake_exception\n"
+       "trainer/0       return fn()\n",
+       "dynamo_internal_error"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
@@ -1395,6 +1422,9 @@ TEST_CASE("log line decorations are removed whatever the logging format") {
       {"(EngineCore_DP0 pid=1) (Worker_TP7 pid=2) ERROR 12-17 13:32:44 [multiproc_executor.py:815] text", "text", "", ""},
       {"(EngineCore_DP0 pid=73386)   File \"/p/x.py\", line 3, in f", "  File \"/p/x.py\", line 3, in f", "", ""},
       {"INFO 2024: a sentence", "INFO 2024: a sentence", "", ""},
+      {"trainer/0     File \"/p/x.py\", line 3, in f", "    File \"/p/x.py\", line 3, in f", "", ""},
+      {"trainer/0 [0]:Traceback (most recent call last):", "Traceback (most recent call last):", "", ""},
+      {"step/1 loss 0.5", "step/1 loss 0.5", "", ""},
       {"\u2502 /p/torch/_inductor/graph.py:2012 in compile_to_module     \u2502", " /p/torch/_inductor/graph.py:2012 in compile_to_module", "", ""},
       {"[rank0]: \u2502 /p/triton/runtime/jit.py:374 in <genexpr>      \u2502", " /p/triton/runtime/jit.py:374 in <genexpr>", "", ""},
       {"    ERROR 04-22 21:41:28 [worker_base.py:598]   File \"/p/x.py\", line 3, in f", "  File \"/p/x.py\", line 3, in f", "",
