@@ -199,6 +199,7 @@ TriageEngine::TriageEngine(const TriageOptions& options)
   export_sig_ = frame_signature("fr_export");
   resume_sig_ = frame_signature("fr_resume_frame");
   unimplemented_sig_ = frame_signature("fr_unimplemented");
+  fake_run_sig_ = frame_signature("fr_dynamo_fake_run");
 }
 
 // ---- Line splitting -------------------------------------------------------------------------
@@ -1114,6 +1115,9 @@ int TriageEngine::strongest_frame_sig(std::string_view where) const {
   // Dynamo code whose line raises Unsupported is a graph break, in a helper module that is
   // otherwise passed through too (utils.py's proxy_args_kwargs calling unimplemented()).
   if (unimplemented_sig_ >= 0 && RE2::PartialMatch(where, *sigs[unimplemented_sig_].re)) return unimplemented_sig_;
+  // Dynamo's run of a node on fake tensors, in the same helper module, wraps whatever fails below
+  // it in a TorchRuntimeError: an excerpt cut before that error still shows Dynamo tracing.
+  if (fake_run_sig_ >= 0 && RE2::PartialMatch(where, *sigs[fake_run_sig_].re)) return fake_run_sig_;
   int best = -1;
   for (int fs : frame_sigs_) {
     if (!RE2::PartialMatch(where, *sigs[fs].re)) continue;

@@ -132,6 +132,7 @@ private:
   int export_sig_ = -1;            // "fr_export": torch.export's own modules.
   int resume_sig_ = -1;            // "fr_resume_frame": Dynamo's resume function after a break.
   int unimplemented_sig_ = -1;     // "fr_unimplemented": Dynamo code raising Unsupported.
+  int fake_run_sig_ = -1;          // "fr_dynamo_fake_run": Dynamo running a node on fake tensors.
   ProseReader prose_;
 
   std::string carry_;

@@ -88,7 +88,7 @@ private:
     bool fold = false;
     int regex = 0;            // Into regexes_: what runs when the literal is found...
     bool at_literal = false;  // ...anchored where it starts (every match starts with it), or anywhere.
-    std::vector<Step> after;  // When at_literal: what must follow the literal (see continues()).
+    std::vector<Step> after;  // What the pattern spells right after the literal (see continues()).
   };
 
   bool heads_match(std::string_view text, std::vector<int>& tried) const;

@@ -464,6 +464,40 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "trainer/0     File \"/w/torch/_dynamo/utils.py\", line 921, in wrap_fake_exception\n"
        "trainer/0       return fn()\n",
        "dynamo_internal_error"},
+      {"fake-tensor frames under Dynamo's run of a node, cut before the TorchRuntimeError",
+       "Traceback (most recent call last):\n"
+       "  File \"/w/torch/_dynamo/utils.py\", line 1196, in run_node\n"
+       "    return getattr(args[0], node.target)(*args[1:], **kwargs)\n"
+       "  File \"/w/torch/utils/_stats.py\", line 20, in wrapper\n"
+       "    return fn(*args, **kwargs)\n"
+       "  File \"/w/torch/_subclasses/fake_tensor.py\", line 1176, in dispatch\n"
+       "    return self.wrap_meta_outputs_with_default_device_logic(r, func, args, kwargs)\n",
+       "dynamo_internal_error"},
+      {"fake-tensor frames with no Dynamo around them stay outside Dynamo",
+       "Traceback (most recent call last):\n"
+       "  File \"/w/torch/utils/_stats.py\", line 20, in wrapper\n"
+       "    return fn(*args, **kwargs)\n"
+       "  File \"/w/torch/_subclasses/fake_tensor.py\", line 1176, in dispatch\n"
+       "    return self.wrap_meta_outputs_with_default_device_logic(r, func, args, kwargs)\n",
+       "other"},
+      {"the graph-break table of a CompileProfiler report, next to its empty recompilation section",
+       "Graph Break Reason                     Count\n"
+       "-----------------------------------  -------\n"
+       "hasattr no source                          2\n"
+       "\n"
+       "Recompilation\n"
+       "-------------\n"
+       "These subgraphs were recompiled more than once due to guard failures\n"
+       "No recompilation detected\n",
+       "graph_break"},
+      {"LLVM unable to satisfy an inline-asm constraint in a generated kernel",
+       "eager: 0.12392686462402344\n**error: couldn't allocate input reg for constraint 'l'\n", "triton_kernel_failure"},
+      {"a custom op whose library was not loaded",
+       "Error during testing: Could not find schema for custom_ops::selective_scan_fwd\n", "other"},
+      {"a report about loading an AOTInductor package elsewhere",
+       "When we use `aoti_compile_and_package` for GPU and then on another instance `aoti_load_package` without GPU, "
+       "it fails internally.\n",
+       "other"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
