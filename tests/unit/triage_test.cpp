@@ -498,6 +498,12 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "When we use `aoti_compile_and_package` for GPU and then on another instance `aoti_load_package` without GPU, "
        "it fails internally.\n",
        "other"},
+      {"a report that Inductor's packaging grows the package without end",
+       "When I try inductor packaging `package_aoti` with PT 2.5.1, the file size keeps growing till disk runs out.\n",
+       "other"},
+      {"a report of discrepancies against a reference only under compile",
+       "They match when torch compile is not used, and they have huge discrepancies when the kernel is wrapped.\n",
+       "accuracy"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
