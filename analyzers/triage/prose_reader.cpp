@@ -50,6 +50,16 @@ bool negated_at(std::string_view line, size_t at) {
     const size_t start = lower.size() - word.size();
     if (start == 0 || !std::isalnum(static_cast<unsigned char>(lower[start - 1]))) return true;
   }
+  // A negation reaches the words after an "or" in its list: "no graph break or recompilation".
+  if (before.ends_with(" or")) {
+    before.remove_suffix(3);
+    for (int words = 0; words < 3; ++words) {
+      const size_t space = before.find_last_of(' ');
+      if (space == std::string_view::npos) break;
+      before = before.substr(0, space);
+      if (negated_at(before, before.size())) return true;
+    }
+  }
   return false;
 }
 

@@ -504,6 +504,21 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"a report of discrepancies against a reference only under compile",
        "They match when torch compile is not used, and they have huge discrepancies when the kernel is wrapped.\n",
        "accuracy"},
+      {"Dynamo failing to build a guard",
+       "E1215 19:27:33.784000 275084 site-packages/torch/_guards.py:368] [0/0] Error while creating guard:\n"
+       "E1215 19:27:33.784000 275084 site-packages/torch/_guards.py:368] [0/0] Name: \"L['mod']._forward_pre_hooks\"\n"
+       "E1215 19:27:33.784000 275084 site-packages/torch/_guards.py:368] [0/0]     Create Function: CLOSURE_MATCH\n",
+       "dynamo_internal_error"},
+      {"Inductor running a graph without the CUDA graphs reduce-overhead asked for",
+       "skipping cudagraphs due to skipping cudagraphs due to cpu device (arg7_1). Found from :\n", "other"},
+      {"a negation reaches each word of its list",
+       "I checked and there is no graph break or recompilation happening. Memory leaks, resulting in OOM after 100 "
+       "iterations.\n",
+       "runtime_crash"},
+      {"a list with no negation before it still counts",
+       "I see a graph break or recompilation on every call.\n", "graph_break"},
+      {"a report that the outputs look different only under compile",
+       "When using the torch compile node, outputs become weirdly smoothed out.\n", "accuracy"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
