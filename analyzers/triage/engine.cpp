@@ -198,8 +198,12 @@ TriageEngine::TriageEngine(const TriageOptions& options)
   aot_sig_ = frame_signature("fr_aot");
   export_sig_ = frame_signature("fr_export");
   resume_sig_ = frame_signature("fr_resume_frame");
-  unimplemented_sig_ = frame_signature("fr_unimplemented");
-  fake_run_sig_ = frame_signature("fr_dynamo_fake_run");
+  // Dynamo code whose line raises Unsupported is a graph break, and Dynamo's run of a node on fake
+  // tensors wraps whatever fails below it in a TorchRuntimeError: both lie in helper modules that
+  // are otherwise passed through (utils.py's proxy_args_kwargs calling unimplemented(), its
+  // run_node), so they are matched before the pass-through signatures.
+  for (const char* id : {"fr_unimplemented", "fr_dynamo_fake_run"})
+    if (const int s = frame_signature(id); s >= 0) helper_frame_sigs_.push_back(s);
 }
 
 // ---- Line splitting -------------------------------------------------------------------------
@@ -1112,12 +1116,8 @@ void TriageEngine::close_exception() {
 // of the compile driver is a wrapper whatever else its path says).
 int TriageEngine::strongest_frame_sig(std::string_view where) const {
   const auto& sigs = kb_.signatures();
-  // Dynamo code whose line raises Unsupported is a graph break, in a helper module that is
-  // otherwise passed through too (utils.py's proxy_args_kwargs calling unimplemented()).
-  if (unimplemented_sig_ >= 0 && RE2::PartialMatch(where, *sigs[unimplemented_sig_].re)) return unimplemented_sig_;
-  // Dynamo's run of a node on fake tensors, in the same helper module, wraps whatever fails below
-  // it in a TorchRuntimeError: an excerpt cut before that error still shows Dynamo tracing.
-  if (fake_run_sig_ >= 0 && RE2::PartialMatch(where, *sigs[fake_run_sig_].re)) return fake_run_sig_;
+  for (int fs : helper_frame_sigs_)
+    if (RE2::PartialMatch(where, *sigs[fs].re)) return fs;
   int best = -1;
   for (int fs : frame_sigs_) {
     if (!RE2::PartialMatch(where, *sigs[fs].re)) continue;

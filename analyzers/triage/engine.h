@@ -131,8 +131,9 @@ private:
   int aot_sig_ = -1;               // "fr_aot": AOTAutograd.
   int export_sig_ = -1;            // "fr_export": torch.export's own modules.
   int resume_sig_ = -1;            // "fr_resume_frame": Dynamo's resume function after a break.
-  int unimplemented_sig_ = -1;     // "fr_unimplemented": Dynamo code raising Unsupported.
-  int fake_run_sig_ = -1;          // "fr_dynamo_fake_run": Dynamo running a node on fake tensors.
+  // Frame signatures inside helper modules that decide before the pass-through ones (see the
+  // constructor): Dynamo raising Unsupported, Dynamo running a node on fake tensors.
+  std::vector<int> helper_frame_sigs_;
   ProseReader prose_;
 
   std::string carry_;

@@ -485,9 +485,10 @@ LiteralGate::LiteralGate(const std::vector<std::string>& patterns, bool simd) : 
       const uint32_t key = window_key(bytes, width);
       const uint32_t slot = slot_of(key, kSlotsLog);
       (width == 4 ? bits4_ : bits3_)[slot / 64] |= uint64_t{1} << (slot % 64);
+      const auto after = follows.find({text, regex});
       (width == 4 ? windows4_ : windows3_)
           .push_back({key, static_cast<uint32_t>(offset), text, fold, regex, at_literal,
-                      follows[{text, regex}]});
+                      after != follows.end() ? after->second : std::vector<Step>{}});
     }
   }
   for (auto [windows, buckets] : {std::pair{&windows4_, &buckets4_}, std::pair{&windows3_, &buckets3_}}) {

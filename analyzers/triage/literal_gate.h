@@ -54,9 +54,10 @@ public:
   // The literals searched for (those searched without case in lowercase), for tests and benches.
   std::vector<std::string> literals() const;
 
-  // One step of what a pattern spells right after a literal every match starts with: a byte of
-  // a set, `min` to `max` times. Checked before RE2 runs there: "x.py:30" at a text's end has
-  // the ".py:" of "\.py:\d+: " but not the ": " after the digits, x
+  // One step of what a pattern spells right after one of its literals: a byte of a set, `min` to
+  // `max` times. Checked where the literal is found, before RE2 runs: "x.py:30" at a text's end
+  // has the ".py:" of "\.py:\d+: " but not the ": " after the digits, and a run of RE2 costs
+  // several hundred instructions.
   struct Step {
     static constexpr uint16_t kMany = UINT16_MAX;
     std::array<uint64_t, 4> set{};
