@@ -536,8 +536,18 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "    compile_results.append(self._precompile_config(c))\n"
        "  File \"/v/site-packages/torch/_inductor/runtime/triton_heuristics.py\", line 789, in _precom",
        "triton_kernel_failure"},
-      {"no working Triton: the backend fails before any kernel exists",
+      {"no working Triton: an environment problem, before any kernel exists",
        "RuntimeError: Cannot find a working triton installation. Either the package is not installed or it is too old.\n",
+       "other"},
+      {"a GPU too old for Triton, under the backend's wrapper",
+       "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n"
+       "RuntimeError: Found Tesla P100-PCIE-16GB which is too old to be supported by the triton GPU compiler, which is used "
+       "as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.0\n",
+       "other"},
+      {"a data-dependent guard inside a lowering stays the backend's failure",
+       "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n"
+       "LoweringException: GuardOnDataDependentSymNode: Could not guard on data-dependent expression Eq(u0, 1) (unhinted: Eq(u0, 1)).\n"
+       "  target: aten.view.default\n",
        "backend_compiler_failed"},
       {"pytest FAILED line", "FAILED test/inductor/test_x.py::T::test_a - AssertionError: Tensor-likes are not close!\n", "accuracy"},
       {"accuracy numbers", "Mismatched elements: 3 / 40 (7.5%)\nGreatest absolute difference: 0.5 at index (1,)\n", "accuracy"},
@@ -1120,9 +1130,13 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "[2024-05-01 10:00:00,000] torch._dynamo.debug_utils: [ERROR] Input graph does not fail accuracy testing\n", "accuracy"},
       {"an assertion printing the reference result",
        "    raise AssertionError(msg)\nAssertionError: ref:\ntensor([1., 2.], device='cuda:0')\nact:\ntensor([1., 3.], device='cuda:0')\n", "accuracy"},
-      {"a Triton Inductor cannot import from",
+      {"a Triton Inductor cannot import from: versions that do not match",
        "ImportError: cannot import name 'AttrsDescriptor' from 'triton.backends.compiler' (/v/site-packages/triton/backends/compiler.py)\n",
-       "backend_compiler_failed"},
+       "other"},
+      {"the same import error carried by a lowering",
+       "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n"
+       "LoweringException: ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler' (/v/triton/compiler/compiler.py)\n",
+       "other"},
       {"Triton's LLVM lowering under the backend's wrapper",
        "LLVM ERROR: Failed to translate TritonGPU to LLVM IR.\n\n"
        "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nBrokenProcessPool: A process in the process pool was terminated abruptly\n",
