@@ -46,7 +46,7 @@ constexpr const char* kStructural[] = {
     R"(^ERROR )",
     R"(^___+ )",
     R"(\.py:\d+: )",
-    R"(^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Failed|Unsupported|Interrupt|Exit)(?::|$))",
+    R"(^\s*(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Failed|Unsupported|Interrupt|Exit)(?::|$))",
     R"("compilation_metrics")",
     R"("artifact")",
     R"(The above exception)",
@@ -346,6 +346,22 @@ void TriageEngine::on_line(std::string_view raw, bool has_nul) {
 
 // ---- Per-line processing --------------------------------------------------------------------
 
+void TriageEngine::note_margin(std::string_view t) {
+  const size_t spaces = std::min<size_t>(t.find_first_not_of(' '), 16);
+  if (spaces == 16 || spaces >= t.size()) return;  // A blank line says nothing about the margin.
+  margin_ = margin_ < 0 ? static_cast<int>(spaces) : std::min(margin_, static_cast<int>(spaces));
+}
+
+void TriageEngine::note_numbered_item(std::string_view t) {
+  const size_t dot = t.find_first_not_of("0123456789");
+  if (dot == std::string_view::npos || dot > 3 || !t.substr(dot).starts_with(". ")) return;
+  std::string_view item = trim(t.substr(dot + 2));
+  while (!item.empty() && item.back() == ',') item = trim(item.substr(0, item.size() - 1));
+  if (item.empty() || item[0] == ' ') return;
+  numbered_item_ = clip(item);
+  numbered_item_line_ = line_no_;
+}
+
 void TriageEngine::add_hits(std::string_view t, std::vector<int>& out) {
   scratch_.clear();
   if (!set_->Match(t, &scratch_)) return;
@@ -366,6 +382,8 @@ void TriageEngine::process(const LogLine& line) {
     if (mode_ != Mode::None) close_block();
     return;
   }
+  if (margin_ != 0 && !t.empty()) note_margin(t);
+  if (!t.empty() && t[0] >= '0' && t[0] <= '9') note_numbered_item(t);
   if (!line.error_source().empty()) logged_error(line);
   if (!line.warning_source().empty()) logged_warning(line);
   const bool matched = prefilter_matches(t);
@@ -391,6 +409,18 @@ void TriageEngine::process(const LogLine& line) {
     return;
   }
   if (mode_ == Mode::GraphBreak || mode_ == Mode::GbFrames || mode_ == Mode::Recompile) return;
+  // A numbered break reason of 2.0's explain() that names a known construct: a graph-break record,
+  // which the user's frame on the next line completes.
+  const auto& sigs = kb_.signatures();
+  if (mode_ == Mode::None && numbered_item_line_ == line_no_ &&
+      std::all_of(hits.begin(), hits.end(), [&](int h) { return sigs[h].category == "graph_break" && !sigs[h].terminal; })) {
+    gb_ = std::make_unique<GraphBreak>();
+    gb_->first_line = static_cast<uint32_t>(line_no_);
+    gb_->reason = numbered_item_;
+    gb_->evidence.push_back(gb_->first_line);
+    mode_ = Mode::GraphBreak;
+    return;
+  }
   // A bare exception line without a traceback (a pasted excerpt, a FAILED summary): its
   // continuation lines belong to it.
   // A wrapper and the error it carries on one line (a quoted message) read as in an exception.
@@ -614,7 +644,24 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
         return true;
       case Mode::Recompile:
         return true;
+      case Mode::Message:
+        if (exc_ && exc_->pybind_stack) {  // The stack pybind11 printed under the error's message.
+          add_frame(*frame);
+          return true;
+        }
+        [[fallthrough]];
       default:
+        if (mode_ == Mode::None && numbered_item_line_ + 1 == ln && !numbered_item_.empty()) {
+          // explain() in PyTorch 2.0: "1. <reason>", then the user's frame where it broke.
+          gb_ = std::make_unique<GraphBreak>();
+          gb_->first_line = static_cast<uint32_t>(numbered_item_line_);
+          gb_->reason = numbered_item_;
+          gb_->evidence.push_back(gb_->first_line);
+          note_script(*frame);
+          gb_->frames.push_back(*frame);
+          mode_ = Mode::GbFrames;
+          return true;
+        }
         // A traceback cut before its header, or frames after an exception line: a new record.
         close_block();
         exc_ = std::make_unique<Exception>();
@@ -687,6 +734,10 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
       if (line.prefixed && (!exc_->prefixed || line.compile_id != exc_->compile_id)) {
         close_block();
         return false;
+      }
+      if (trimmed == "At:") {  // pybind11: the Python stack of the error follows.
+        exc_->pybind_stack = true;
+        return true;
       }
       if (trimmed.starts_with("from user code:")) {
         exc_->dynamo_context = true;
@@ -816,7 +867,8 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
   // BackendCompilerFailed's message begins "backend='inductor' raised:" on a line of its own,
   // and the error it carries follows: an excerpt that starts there starts at that exception.
   const bool backend_raised = body.starts_with("backend='") && body.ends_with("' raised:");
-  if (!indented && (exception_type(body) || backend_raised)) {
+  const bool inside_margin = t.find_first_not_of(' ') > static_cast<size_t>(std::max(margin_, 0)) || t[0] == '\t';
+  if (!inside_margin && (exception_type(body) || backend_raised)) {
     close_block();
     exc_ = std::make_unique<Exception>();
     exc_->first_line = ln;
@@ -860,7 +912,7 @@ void TriageEngine::add_frame(LogFrame f) {
   note_script(f);
   // faulthandler prints the stack most recent call first, a traceback most recent call last.
   // Frames are kept innermost last either way, and the innermost ones when there are too many.
-  if (f.fatal_dump) {
+  if (f.fatal_dump || f.innermost_first) {
     if (exc_->frames.size() < kMaxFrames) exc_->frames.push_front(std::move(f));
     return;
   }

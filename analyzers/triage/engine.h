@@ -51,6 +51,7 @@ private:
     std::string compile_id;            // ...and this compile id: other records end its message.
     bool dynamo_context = false;       // Dynamo's "from user code:" or verbose hints followed it.
     bool fatal_report = false;         // faulthandler's: its header first, then its stacks.
+    bool pybind_stack = false;         // pybind11's "At:" under the message: frames follow.
   };
   // A graph-break record (any era), an explain() break reason or a TORCH_TRACE reason.
   struct GraphBreak {
@@ -87,6 +88,8 @@ private:
   void process(const LogLine& line);
   bool handle_structure(const LogLine& line, std::string_view t, std::string_view trimmed, std::string& head);
   void on_trace_json(std::string_view t);
+  void note_margin(std::string_view t);
+  void note_numbered_item(std::string_view t);
   void add_hits(std::string_view t, std::vector<int>& out);
   void add_frame(LogFrame f);
   // Finishes `frame`, whose path was wrapped onto line `ln` (text `t`); false when `t` does not
@@ -139,6 +142,13 @@ private:
   std::string carry_;
   bool skipping_ = false;  // Dropping the rest of an over-long line.
   uint64_t line_no_ = 0;
+  // The left margin of a text pasted indented as a whole (a Markdown list item, a quote): the
+  // spaces every line so far began with. -1 before the first line that is not blank.
+  int margin_ = -1;
+  // The last line that was a numbered item ("1. generic_jump"), and where: in PyTorch 2.0,
+  // explain() lists each break reason so, with the user's frame on the next line.
+  std::string numbered_item_;
+  uint64_t numbered_item_line_ = 0;
   uint64_t bytes_ = 0;
   uint64_t nul_lines_ = 0;
   // The start of the input, for the prose reader when nothing else is recognised: a description

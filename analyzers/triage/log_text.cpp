@@ -136,6 +136,22 @@ std::optional<LogFrame> parse_frame_line_as_printed(std::string_view s) {
   // A frame line whose start the excerpt cut off: `torch/fx/experimental/symbolic_shapes.py", line
   // 2441, in solve`. The closing quote, the line number and the function are still there.
   if (auto tail = parse_frame_line_tail(s); tail && tail->file.ends_with(".py")) return tail;
+  // pybind11 appends the Python stack to an error it carries into C++ ("At:", then
+  // "  /p/torch/_dynamo/eval_frame.py(838): compile_wrapper" per frame, most recent call first),
+  // which is what an uncaught one prints when it aborts the process.
+  if (const size_t paren = s.find(".py("); paren != std::string_view::npos && s.find(' ') > paren) {
+    const size_t close = s.find("): ", paren);
+    const std::string_view number = s.substr(paren + 4, close == std::string_view::npos ? 0 : close - paren - 4);
+    const std::string_view fn = close == std::string_view::npos ? std::string_view() : s.substr(close + 3);
+    if (!number.empty() && (number == "..." || digits_at(number, 0) == number.size()) && !fn.empty() &&
+        std::all_of(fn.begin(), fn.end(), [](char c) { return is_ident(c) || c == '<' || c == '>' || c == '.'; })) {
+      f.file = std::string(s.substr(0, paren + 3));
+      f.line = number == "..." ? 0 : to_u32(number);
+      f.function = std::string(fn);
+      f.innermost_first = true;
+      return f;
+    }
+  }
   // pytest: "path/to/file.py:123: in func" (a frame) or "path/to/file.py:123: ErrorType".
   size_t colon = s.find(".py:");
   if (colon != std::string_view::npos && colon > 0 && s.find(' ') > colon) {

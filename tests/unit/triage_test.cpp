@@ -528,6 +528,23 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "dynamo_internal_error"},
       {"a crash of the program that only mentions Dynamo later stays a crash",
        "The process crashes with a segfault; dynamo was enabled.\n", "runtime_crash"},
+      {"PyTorch 2.0's explain(): a numbered reason over the user's frame",
+       "1. dynamic Tensor.__getitem__(bool[]),\n  File \"/w/loss.py\", line 27, in masked_mean\n    picked = x[keep]\n",
+       "graph_break"},
+      {"a numbered list of steps is not a break reason", "1. Install torch 2.0\n2. Run the script below\n", "unknown"},
+      {"Triton's ptxas codegen error", "RuntimeError: Internal Triton PTX codegen error: \nptxas fatal   : Value 'sm_120a' is not defined for option 'gpu-name'\n",
+       "triton_kernel_failure"},
+      {"ptxas killed by a signal under Inductor is Triton's, not the program's",
+       "sh: line 1: 81723 Segmentation fault      (core dumped) ptxas -v --gpu-name=sm_80 /tmp/k1.ptx -o /tmp/k1.o\n"
+       "ERROR:common:Internal Triton PTX codegen error:\n",
+       "triton_kernel_failure"},
+      {"pybind11's stack of an uncaught error, pasted one space in",
+       " libc++abi: terminating due to uncaught exception of type pybind11::error_already_set:\n KeyError: 'weight'\n\n At:\n"
+       "   /v/site-packages/torch/_dynamo/variables/builder.py(812): wrap_tensor\n"
+       "   /v/site-packages/torch/_dynamo/symbolic_convert.py(455): step\n",
+       "dynamo_internal_error"},
+      {"pybind11's stack ending in the user's own module is no Dynamo error",
+       "KeyError: 'weight'\n\nAt:\n  /w/model.py(12): load_weights\n  /w/train.py(3): <module>\n", "unknown"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
@@ -1282,6 +1299,39 @@ TEST_CASE("graph breaks are deduplicated by type and user location, with the reg
   // The second break has no URL in the log: the registry finds its id by type.
   CHECK(r.findings[1].gb_id == "GB0025");
   CHECK(r.findings[1].next_commands.front() == "TORCH_LOGS=\"graph_breaks\" python /home/ana/proj/train.py");
+}
+
+TEST_CASE("PyTorch 2.0's explain() gives one graph break per numbered reason, at the user's frame") {
+  const TriageReport r = triage(
+      "Dynamo produced 3 graphs, with 2 graph break and 5 ops. \n Break reasons: \n\n"
+      "1. call_function BuiltinVariable(print) [ConstantVariable(str)] {} \n"
+      "   File \"/w/toy.py\", line 16, in toy_example\n    print(\"woo\")\n \n"
+      "2. generic_jump \n"
+      "   File \"/w/toy.py\", line 17, in toy_example\n    if b.sum() < 0:\n");
+  CHECK(r.category == "graph_break");
+  REQUIRE(r.findings.size() >= 2);
+  const TriageFinding& first = r.findings[0];
+  CHECK(first.message == "call_function BuiltinVariable(print) [ConstantVariable(str)] {}");
+  REQUIRE(first.has_user_frame);
+  CHECK(first.user_frame.line == 16);
+  CHECK(first.user_frame.code == "print(\"woo\")");
+  CHECK(r.findings[1].message == "generic_jump");
+  CHECK(r.findings[1].user_frame.line == 17);
+}
+
+TEST_CASE("pybind11's stack under an error is read most recent call first") {
+  const TriageReport r = triage(
+      "TypeError: unhashable type: 'torch.iinfo'\n\nAt:\n"
+      "  /v/torch/_dynamo/bytecode_transformation.py(1200): transform_code_object\n"
+      "  /v/torch/_dynamo/convert_frame.py(640): compile_inner\n"
+      "  /w/train.py(30): step\n");
+  REQUIRE(!r.findings.empty());
+  const TriageFinding& f = r.findings[0];
+  CHECK(f.category == "dynamo_internal_error");
+  REQUIRE(f.has_user_frame);
+  CHECK(f.user_frame.file == "/w/train.py");
+  REQUIRE(!f.compiler_frames.empty());
+  CHECK(f.compiler_frames.back().function == "transform_code_object");  // Innermost last.
 }
 
 TEST_CASE("a fatal signal's stack is read most recent call first") {
