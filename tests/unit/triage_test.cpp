@@ -1236,6 +1236,12 @@ TEST_CASE("a description in words gives a flagged, low-confidence guess") {
        "=== eager out ===\n[[1., 2.], [3., 4.]]\n=== compiled out ===\n[[0., 0.], [0., 0.]]\n", "accuracy", 1},
       {"a NaN check printed per mode", "mode cuda+eager: has_nan=False\nmode cuda+compile: has_nan=True\n", "accuracy", 2},
       {"training accuracy dropping", "With compile the train accuracy stays at 10%.\n", "accuracy", 1},
+      {"the value expected, then the one got", "Each element should be just doubled. But in compile mode it gets 4 times the input.\n", "accuracy", 1},
+      {"two printouts that should differ", "The two printed tensors should be different, but they were the same when I ran it.\n", "accuracy", 1},
+      {"what eager and compiled mode output", "There is a difference in what eager mode and compiled mode outputs for this snippet.\n",
+       "accuracy", 1},
+      {"an expectation about a graph break is about the break",
+       "It should compile without a graph break, but it gets a graph break on the print.\n", "graph_break", 1},
       {"the benchmark's accuracy mode", "Repro: `python benchmarks/huggingface.py --accuracy --training --only=Bert`\n", "accuracy", 1},
       {"a kernel's bounds check quoted in words",
        "With dynamic shapes the generated kernel emits `index out of bounds: 0 <= tmp4 < ks0` and trips it.\n", "triton_kernel_failure", 1},
@@ -1279,6 +1285,7 @@ TEST_CASE("words are not read when the text shows PyTorch output") {
   for (const auto& f : r.findings) CHECK(f.signature.rfind("pr_", 0) != 0);
   // Nothing in words either: still unknown, not a guess.
   CHECK_FALSE(triage("I ran my model and it was slow.\n").guessed);
+  CHECK_FALSE(triage("The difference between eager and compiled speed is small on an A100.\n").guessed);
 }
 
 TEST_CASE("graph breaks are deduplicated by type and user location, with the registry entry") {
