@@ -184,6 +184,81 @@ std::vector<std::string_view> top_level_alternatives(std::string_view p) {
   return out;
 }
 
+// Where a counted repeat that opens at p[i] ("{2}", "{1,}", "{2,5}") ends, or npos: RE2 reads
+// any other '{' as the character itself.
+size_t counted_repeat_end(std::string_view p, size_t i) {
+  size_t j = i + 1;
+  auto digits = [&]() {
+    const size_t from = j;
+    while (j < p.size() && std::isdigit(static_cast<unsigned char>(p[j]))) ++j;
+    return j > from;
+  };
+  if (i >= p.size() || p[i] != '{' || !digits()) return std::string_view::npos;
+  if (j < p.size() && p[j] == ',') {
+    ++j;
+    digits();
+  }
+  return j < p.size() && p[j] == '}' ? j + 1 : std::string_view::npos;
+}
+
+// One atom of a pattern's source and the quantifier after it, as the readers below see it: a
+// character the pattern spells, a shorthand class (\d, \w, \s), a bracketed class, a group's
+// opening or closing, or some other construct (., ^, $, |, \b, \x41, a stray quantifier).
+struct Atom {
+  enum Kind { Char, Shorthand, Class, Open, Close, Other };
+  Kind kind = Other;
+  char c = 0;           // The character (Char) or the shorthand's letter (Shorthand).
+  char quantifier = 0;  // '*', '+', '?', '{' for a counted repeat, or none.
+  bool lazy = false;    // "*?", "+?", "??", "{2,}?".
+  size_t end = 0;       // Where the next atom starts.
+};
+
+// The atom at p[i]; none when the source ends inside it (a trailing '\', an unclosed class).
+std::optional<Atom> read_atom(std::string_view p, size_t i) {
+  Atom a;
+  size_t next = i + 1;
+  const char c = p[i];
+  if (c == '\\') {
+    if (next >= p.size()) return std::nullopt;
+    const char e = p[next++];
+    a.kind = e == 'd' || e == 'w' || e == 's' ? Atom::Shorthand
+             : std::isalnum(static_cast<unsigned char>(e)) ? Atom::Other
+                                                            : Atom::Char;
+    a.c = e;
+  } else if (c == '[') {
+    // Read whole: "[]...]" and "[^]...]" hold a leading ']'.
+    if (next < p.size() && p[next] == '^') ++next;
+    if (next < p.size() && p[next] == ']') ++next;
+    while (next < p.size() && p[next] != ']') next += p[next] == '\\' ? 2 : 1;
+    if (next >= p.size()) return std::nullopt;
+    ++next;
+    a.kind = Atom::Class;
+  } else if (c == '(') {
+    a.kind = Atom::Open;
+  } else if (c == ')') {
+    a.kind = Atom::Close;
+  } else if (std::strchr(".|^$*+?", c) != nullptr || counted_repeat_end(p, i) != std::string_view::npos) {
+    a.kind = Atom::Other;
+  } else {
+    a.kind = Atom::Char;  // ']', '}' and a '{' that opens no repeat are characters too.
+    a.c = c;
+  }
+  if (a.kind != Atom::Open && next < p.size()) {
+    if (std::strchr("*+?", p[next]) != nullptr) {
+      a.quantifier = p[next++];
+    } else if (const size_t repeat = counted_repeat_end(p, next); repeat != std::string_view::npos) {
+      a.quantifier = '{';
+      next = repeat;
+    }
+    if (a.quantifier != 0 && next < p.size() && p[next] == '?') {
+      a.lazy = true;
+      ++next;
+    }
+  }
+  a.end = next;
+  return a;
+}
+
 // The literal an alternative starts with, and where it must lie: "^FAILED " at the text's start,
 // "^\s*File \[" after its leading spaces, "\breason='..." or "Recompiling function" anywhere
 // (every match then starts with it). None when the alternative starts otherwise.
@@ -207,21 +282,9 @@ std::optional<LeadingLiteral> leading_literal(std::string_view p) {
   } else if (p.starts_with("\\b")) {
     i = 2;  // A word boundary before the literal: the search, started at the literal, checks it.
   }
-  auto quantified = [&](size_t at) { return at < p.size() && std::strchr("*+?{", p[at]) != nullptr; };
-  while (i < p.size()) {
-    char c = p[i];
-    size_t next = i + 1;
-    if (c == '\\') {
-      if (next >= p.size() || std::isalnum(static_cast<unsigned char>(p[next]))) break;  // \d, \s, \b...
-      c = p[next];
-      ++next;
-    } else if (std::strchr(".[]()|*+?{}^$", c) != nullptr) {
-      break;
-    }
-    if (quantified(next)) break;  // The character may repeat or be absent: stop before it.
-    out.literal += c;
-    i = next;
-  }
+  // A character that may repeat or be absent ends the literal before it.
+  for (std::optional<Atom> a; i < p.size() && (a = read_atom(p, i)) && a->kind == Atom::Char && !a->quantifier; i = a->end)
+    out.literal += a->c;
   if (out.literal.empty()) return std::nullopt;
   out.end = i;
   return out;
@@ -232,39 +295,27 @@ std::optional<LeadingLiteral> leading_literal(std::string_view p) {
 std::vector<LiteralGate::Step> continuation(std::string_view p, size_t i) {
   std::vector<LiteralGate::Step> steps;
   while (i < p.size() && steps.size() < 8) {
+    const std::optional<Atom> a = read_atom(p, i);
+    if (!a || a->lazy || a->quantifier == '{') break;  // Lazy or counted repeats: not followed.
     LiteralGate::Step step;
-    const char c = p[i];
-    size_t next = i + 1;
-    if (c == '\\') {
-      if (next >= p.size()) break;
-      const char e = p[next++];
-      if (e == 'd') {
-        for (int b = '0'; b <= '9'; ++b) step.add(static_cast<uint8_t>(b));
-      } else if (e == 'w') {
-        for (int b = 0; b < 256; ++b)
-          if (std::isalnum(b) || b == '_') step.add(static_cast<uint8_t>(b));
-      } else if (e == 's') {
-        for (const char b : {' ', '\t', '\n', '\f', '\r'}) step.add(static_cast<uint8_t>(b));
-      } else if (std::isalnum(static_cast<unsigned char>(e))) {
-        break;  // \b, \D, \x41...: not followed.
-      } else {
-        step.add(static_cast<uint8_t>(e));
-      }
-    } else if (std::strchr(".[]()|*+?{}^$", c) != nullptr) {
-      break;
+    if (a->kind == Atom::Char) {
+      step.add(static_cast<uint8_t>(a->c));
+    } else if (a->kind == Atom::Shorthand && a->c == 'd') {
+      for (int b = '0'; b <= '9'; ++b) step.add(static_cast<uint8_t>(b));
+    } else if (a->kind == Atom::Shorthand && a->c == 'w') {
+      for (int b = 0; b < 256; ++b)
+        if (std::isalnum(b) || b == '_') step.add(static_cast<uint8_t>(b));
+    } else if (a->kind == Atom::Shorthand) {
+      for (const char b : {' ', '\t', '\n', '\f', '\r'}) step.add(static_cast<uint8_t>(b));
     } else {
-      step.add(static_cast<uint8_t>(c));
-    }
-    if (next < p.size() && std::strchr("*+?", p[next]) != nullptr) {
-      step.min = p[next] == '+' ? 1 : 0;
-      step.max = p[next] == '?' ? 1 : LiteralGate::Step::kMany;
-      ++next;
-      if (next < p.size() && p[next] == '?') break;  // Lazy: not followed.
-    } else if (next < p.size() && p[next] == '{') {
       break;
+    }
+    if (a->quantifier != 0) {
+      step.min = a->quantifier == '+' ? 1 : 0;
+      step.max = a->quantifier == '?' ? 1 : LiteralGate::Step::kMany;
     }
     steps.push_back(step);
-    i = next;
+    i = a->end;
   }
   return steps;
 }
@@ -288,35 +339,17 @@ std::optional<size_t> literal_site(std::string_view p, std::string_view literal)
   };
   int depth = 0;
   for (size_t i = 0; i < p.size();) {
-    char c = p[i];
-    size_t next = i + 1;
-    bool literal_char = false;
-    if (c == '\\') {
-      if (next >= p.size()) return std::nullopt;
-      c = p[next++];
-      literal_char = !std::isalnum(static_cast<unsigned char>(c));
-    } else if (c == '[') {
-      // A class: skipped whole ("[]...]" and "[^]...]" hold a leading ']').
-      size_t j = next;
-      if (j < p.size() && p[j] == '^') ++j;
-      if (j < p.size() && p[j] == ']') ++j;
-      while (j < p.size() && p[j] != ']') j += p[j] == '\\' ? 2 : 1;
-      next = j + 1;
-    } else if (c == '(') {
-      ++depth;
-    } else if (c == ')') {
-      --depth;
-    } else {
-      literal_char = std::strchr(".|*+?{}^$", c) == nullptr;
-    }
-    const bool quantified = next < p.size() && std::strchr("*+?{", p[next]) != nullptr;
-    if (literal_char && depth == 0 && !quantified) {
-      run += c;
-      ends.push_back(next);
+    const std::optional<Atom> a = read_atom(p, i);
+    if (!a) return std::nullopt;
+    if (a->kind == Atom::Open) ++depth;
+    if (a->kind == Atom::Close) --depth;
+    if (a->kind == Atom::Char && depth == 0 && !a->quantifier) {
+      run += a->c;
+      ends.push_back(a->end);
     } else if (!close_run()) {
       return std::nullopt;
     }
-    i = next;
+    i = a->end;
   }
   if (!close_run()) return std::nullopt;
   return site;
