@@ -545,6 +545,21 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "dynamo_internal_error"},
       {"pybind11's stack ending in the user's own module is no Dynamo error",
        "KeyError: 'weight'\n\nAt:\n  /w/model.py(12): load_weights\n  /w/train.py(3): <module>\n", "unknown"},
+      {"a device Inductor has no backend for, under the backend's wrapper",
+       "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nAssertionError: Device mps not supported\n", "other"},
+      {"a C++ error that quotes AOTInductor's ABI",
+       "error: cannot convert 'ArrayRefTensor<float>' to 'AtenTensorHandle'\n  625 |     aoti_torch_item_float32(buf3, &f4);\n",
+       "backend_compiler_failed"},
+      {"the C++ compiler's output around a file of Inductor's code cache",
+       "cl : Command line warning D9025 : overriding '/openmp' with '/openmp:experimental'\n"
+       "/out:C:/T/tmpq1/x5/cx5vwjrm2ptllmzrfdt32wkhjfjvja4qqxje7gowrdycelubtzab.pyd\n",
+       "backend_compiler_failed"},
+      {"a short hash-like name is no code-cache file", "/out:C:/T/build/cx5vwjrm2.pyd\n", "unknown"},
+      {"an old-style setattr reason", "An error occurred: Unsupported - setattr(FSDPManagedNNModuleVariable(FullyShardedDataParallel), _is_root, ...)\n",
+       "graph_break"},
+      {"a CPU kernel's bounds check failing as it runs",
+       "kernel, /tmp/torchinductor_ana/jy/cjypsx3k535vxaiglqu75ffcicjwpqokk6hiqhrtdzzwznugab.cpp:20, index out of bounds: 0 <= tmp10 < 0L\n",
+       "runtime_crash"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
@@ -983,7 +998,7 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "/tmp/cabcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmn.cpp:120:5: error: 'aoti_torch_foo' was not declared in this scope\n"
        "  120 |     AOTI_TORCH_ERROR_CODE_CHECK(aoti_torch_foo(buf0));\n",
        "backend_compiler_failed"},
-      {"no C++ compiler for Inductor's CPU backend", "RuntimeError: Compiler: cl is not found.\n", "backend_compiler_failed"},
+      {"no C++ compiler for Inductor's CPU backend: an environment problem", "RuntimeError: Compiler: cl is not found.\n", "other"},
       {"Triton unable to build its launcher",
        "subprocess.CalledProcessError: Command '['/usr/bin/gcc', '/tmp/tmpab12/cuda_utils.c', '-O3', '-shared', '-o', "
        "'/tmp/tmpab12/cuda_utils.so']' returned non-zero exit status 1.\n",
@@ -1235,6 +1250,8 @@ TEST_CASE("a description in words gives a flagged, low-confidence guess") {
       {"eager and compiled results printed under labels",
        "=== eager out ===\n[[1., 2.], [3., 4.]]\n=== compiled out ===\n[[0., 0.], [0., 0.]]\n", "accuracy", 1},
       {"a NaN check printed per mode", "mode cuda+eager: has_nan=False\nmode cuda+compile: has_nan=True\n", "accuracy", 2},
+      {"precision said to be lower under a mode", "It appears as if precision/stability is noticeably lower on the max-autotune run.\n",
+       "accuracy", 1},
       {"training accuracy dropping", "With compile the train accuracy stays at 10%.\n", "accuracy", 1},
       {"the value expected, then the one got", "Each element should be just doubled. But in compile mode it gets 4 times the input.\n", "accuracy", 1},
       {"two printouts that should differ", "The two printed tensors should be different, but they were the same when I ran it.\n", "accuracy", 1},
@@ -1286,6 +1303,7 @@ TEST_CASE("words are not read when the text shows PyTorch output") {
   // Nothing in words either: still unknown, not a guess.
   CHECK_FALSE(triage("I ran my model and it was slow.\n").guessed);
   CHECK_FALSE(triage("The difference between eager and compiled speed is small on an A100.\n").guessed);
+  CHECK_FALSE(triage("I use lower precision (bf16) and the run is slower than eager.\n").guessed);
 }
 
 TEST_CASE("graph breaks are deduplicated by type and user location, with the registry entry") {
