@@ -560,6 +560,13 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"a CPU kernel's bounds check failing as it runs",
        "kernel, /tmp/torchinductor_ana/jy/cjypsx3k535vxaiglqu75ffcicjwpqokk6hiqhrtdzzwznugab.cpp:20, index out of bounds: 0 <= tmp10 < 0L\n",
        "runtime_crash"},
+      {"a cudagraph run's overwritten output, carried by Dynamo's internal-error wrapper",
+       "[rank0]: torch._dynamo.exc.InternalTorchDynamoError: RuntimeError: Error: accessing tensor output of CUDAGraphs that has "
+       "been overwritten by a subsequent run. Stack trace: [Could not find stack trace].\n",
+       "runtime_crash"},
+      {"Dynamo's internal-error wrapper around a plain Python error stays Dynamo's",
+       "torch._dynamo.exc.InternalTorchDynamoError: AttributeError: 'NoneType' object has no attribute 'is_python_constant'\n",
+       "dynamo_internal_error"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
