@@ -567,6 +567,17 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"Dynamo's internal-error wrapper around a plain Python error stays Dynamo's",
        "torch._dynamo.exc.InternalTorchDynamoError: AttributeError: 'NoneType' object has no attribute 'is_python_constant'\n",
        "dynamo_internal_error"},
+      {"an exported program refusing an input of another shape",
+       "RuntimeError: Expected input at *args[0].shape[0] to be equal to 16, but got 32. If you meant for this dimension to be "
+       "dynamic, please re-export and specify dynamic_shapes (e.g. with Dim.DYNAMIC)\n",
+       "other"},
+      {"the backend's fake-tensor failure, before Dynamo falls back",
+       "[2023-08-14 14:53:48,863] torch._dynamo.output_graph: [WARNING] Backend compiler failed with a fake tensor exception at\n"
+       "[2023-08-14 14:53:48,863] torch._dynamo.output_graph: [WARNING]   File \"/w/spl.py\", line 5, in fn\n",
+       "backend_compiler_failed"},
+      {"Triton's CompilationError cut to its source, caret and repr",
+       "    offs_m = tl.arange(0, BLOCK_M)[:, None] + row\n    ^\nIndexError('list index out of range')\n", "triton_kernel_failure"},
+      {"an error's repr inside a sentence is not Triton's", "The loader failed with IndexError('list index out of range') on batch 3\n", "unknown"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
