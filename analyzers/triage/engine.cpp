@@ -348,7 +348,8 @@ void TriageEngine::on_line(std::string_view raw, bool has_nul) {
 
 void TriageEngine::note_margin(std::string_view t) {
   const size_t spaces = std::min<size_t>(t.find_first_not_of(' '), 16);
-  if (spaces == 16 || spaces >= t.size()) return;  // A blank line says nothing about the margin.
+  // A blank line, or one indented deeper than any margin, says nothing about it.
+  if (spaces == 16 || spaces >= t.size()) return;
   margin_ = margin_ < 0 ? static_cast<int>(spaces) : std::min(margin_, static_cast<int>(spaces));
 }
 
@@ -867,8 +868,10 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
   // BackendCompilerFailed's message begins "backend='inductor' raised:" on a line of its own,
   // and the error it carries follows: an excerpt that starts there starts at that exception.
   const bool backend_raised = body.starts_with("backend='") && body.ends_with("' raised:");
-  const bool inside_margin = t.find_first_not_of(' ') > static_cast<size_t>(std::max(margin_, 0)) || t[0] == '\t';
-  if (!inside_margin && (exception_type(body) || backend_raised)) {
+  // An exception line starts at the text's left margin; one indented beyond it is quoted code or a
+  // continuation.
+  const bool beyond_margin = t.find_first_not_of(' ') > static_cast<size_t>(std::max(margin_, 0)) || t[0] == '\t';
+  if (!beyond_margin && (exception_type(body) || backend_raised)) {
     close_block();
     exc_ = std::make_unique<Exception>();
     exc_->first_line = ln;
