@@ -1487,6 +1487,9 @@ TriageReport TriageEngine::finish() {
       f.fix_approach = c->fix_approach.in(lang);
       f.config_knobs = c->config_knobs;
     }
+    // The signature's own words: what this evidence means, beyond the category's general advice
+    // ("no working Triton: install one that matches this PyTorch").
+    if (const TriageSignature* s = kb_.signature(f.signature)) f.why = s->description.in(lang);
     if (opts_.registry && (!f.gb_id.empty() || !f.gb_type.empty())) {
       std::string id = f.gb_id;
       if (id.empty()) {

@@ -40,6 +40,7 @@ struct Labels {
   const char* guessed;
   const char* detail;
   const char* hint;
+  const char* why;
 };
 
 const Labels& labels(Lang lang) {
@@ -48,14 +49,14 @@ const Labels& labels(Lang lang) {
                          "No PT2 failure recognised in this log.", "note: binary data was skipped",
                          "note: the log ends in the middle of a traceback",
                          "note: no PyTorch output that decides it; the category is guessed from the text's words", "Detail",
-                         "Hint"};
+                         "Hint", "Why"};
   static const Labels fr{"Catégorie principale", "confiance", "Votre code", "Frame du compilateur",
                          "Preuves (lignes du log)", "À lancer ensuite", "À lire", "Approche de correction",
                          "Options de config", "Aucune défaillance PT2 reconnue dans ce log.",
                          "note : des données binaires ont été ignorées",
                          "note : le log s'arrête au milieu d'une trace de pile",
                          "note : aucune sortie de PyTorch ne la tranche ; la catégorie est devinée d'après les mots du texte",
-                         "Détail", "Conseil"};
+                         "Détail", "Conseil", "Pourquoi"};
   return lang == Lang::Fr ? fr : en;
 }
 
@@ -86,6 +87,7 @@ json triage_report_json(const TriageReport& r, const TriageKnowledge& kb, Lang l
               {"from_words", f.from_words},
               {"message", f.message},
               {"detail", f.detail},
+              {"why", f.why},
               {"evidence", f.evidence},
               {"location", f.has_user_frame ? frame_json(f.user_frame) : json(nullptr)},
               {"compiler_frames", json::array()},
@@ -129,6 +131,7 @@ std::string triage_report_text(const TriageReport& r, const TriageKnowledge& kb,
       << f.confidence << ")\n";
     if (!f.message.empty()) o << "    " << f.message << "\n";
     if (!f.detail.empty() && f.detail != f.message) o << "    " << L.detail << ": " << f.detail << "\n";
+    if (!f.why.empty()) o << "    " << L.why << ": " << f.why << "\n";
     if (f.has_user_frame) {
       o << "    " << L.user_code << ": " << frame_text(f.user_frame) << "\n";
       if (!f.user_frame.code.empty()) o << "        " << f.user_frame.code << "\n";

@@ -74,6 +74,7 @@ struct TriageFinding {
   std::string title;       // The category's title.
   std::string message;     // What was found: the reason / exception line, one line.
   std::string detail;      // Inner error, guard failure, explanation... may be empty.
+  std::string why;         // What the recognising signature says about this evidence; may be empty.
   std::vector<uint32_t> evidence;  // 1-based log line numbers (a bounded number of them).
   bool has_user_frame = false;
   LogFrame user_frame;                 // Where in the user's code (when has_user_frame).

@@ -385,6 +385,7 @@ std::string hover_markdown(const TriageFinding& f, bool markdown) {
   const std::string code = markdown ? "`" : "";
   s += b + f.title + b + " (" + f.category + ", ×" + std::to_string(f.count) + ")\n\n" + f.message + "\n";
   if (!f.detail.empty() && f.detail != f.message) s += "\n" + f.detail + "\n";
+  if (!f.why.empty()) s += "\n" + f.why + "\n";
   if (f.has_user_frame)
     s += "\n" + code + f.user_frame.file + ":" + std::to_string(f.user_frame.line) + code + "\n";
   if (!f.gb_id.empty() || !f.gb_explanation.empty()) {

@@ -1558,6 +1558,18 @@ TEST_CASE("the JSON report carries the documented fields") {
   CHECK(f["gb"]["id"] == "GB0025");
 }
 
+TEST_CASE("a finding says what its signature means, beyond the category's advice") {
+  // An environment problem is 'other', whose general advice is about export: the finding's own
+  // words name the fix.
+  const TriageReport r = triage("RuntimeError: Cannot find a working triton installation.\n");
+  REQUIRE(!r.findings.empty());
+  CHECK(r.findings[0].why.find("install a Triton") != std::string::npos);
+  CHECK(triage_report_text(r, knowledge(), Lang::En).find("Why: Inductor found no working Triton") != std::string::npos);
+  const TriageReport fr = triage("RuntimeError: Cannot find a working triton installation.\n", Lang::Fr);
+  CHECK(triage_report_json(fr, knowledge(), Lang::Fr)["findings"][0]["why"].get<std::string>().find("installez un Triton") !=
+        std::string::npos);
+}
+
 TEST_CASE("log line decorations are removed whatever the logging format") {
   struct Case {
     const char* raw;
