@@ -363,6 +363,13 @@ void TriageEngine::note_numbered_item(std::string_view t) {
   numbered_item_line_ = line_no_;
 }
 
+void TriageEngine::open_numbered_reason() {
+  gb_ = std::make_unique<GraphBreak>();
+  gb_->first_line = static_cast<uint32_t>(numbered_item_line_);
+  gb_->reason = numbered_item_;
+  gb_->evidence.push_back(gb_->first_line);
+}
+
 void TriageEngine::add_hits(std::string_view t, std::vector<int>& out) {
   scratch_.clear();
   if (!set_->Match(t, &scratch_)) return;
@@ -415,10 +422,7 @@ void TriageEngine::process(const LogLine& line) {
   const auto& sigs = kb_.signatures();
   if (mode_ == Mode::None && numbered_item_line_ == line_no_ &&
       std::all_of(hits.begin(), hits.end(), [&](int h) { return sigs[h].category == "graph_break" && !sigs[h].terminal; })) {
-    gb_ = std::make_unique<GraphBreak>();
-    gb_->first_line = static_cast<uint32_t>(line_no_);
-    gb_->reason = numbered_item_;
-    gb_->evidence.push_back(gb_->first_line);
+    open_numbered_reason();
     mode_ = Mode::GraphBreak;
     return;
   }
@@ -654,10 +658,7 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
       default:
         if (mode_ == Mode::None && numbered_item_line_ + 1 == ln && !numbered_item_.empty()) {
           // explain() in PyTorch 2.0: "1. <reason>", then the user's frame where it broke.
-          gb_ = std::make_unique<GraphBreak>();
-          gb_->first_line = static_cast<uint32_t>(numbered_item_line_);
-          gb_->reason = numbered_item_;
-          gb_->evidence.push_back(gb_->first_line);
+          open_numbered_reason();
           note_script(*frame);
           gb_->frames.push_back(*frame);
           mode_ = Mode::GbFrames;
@@ -915,7 +916,7 @@ void TriageEngine::add_frame(LogFrame f) {
   note_script(f);
   // faulthandler prints the stack most recent call first, a traceback most recent call last.
   // Frames are kept innermost last either way, and the innermost ones when there are too many.
-  if (f.fatal_dump || f.innermost_first) {
+  if (f.innermost_first) {
     if (exc_->frames.size() < kMaxFrames) exc_->frames.push_front(std::move(f));
     return;
   }

@@ -90,6 +90,8 @@ private:
   void on_trace_json(std::string_view t);
   void note_margin(std::string_view t);
   void note_numbered_item(std::string_view t);
+  // Opens the graph-break record of the numbered item last noted (2.0's explain() reasons).
+  void open_numbered_reason();
   void add_hits(std::string_view t, std::vector<int>& out);
   void add_frame(LogFrame f);
   // Finishes `frame`, whose path was wrapped onto line `ln` (text `t`); false when `t` does not

@@ -85,6 +85,7 @@ std::optional<LogFrame> parse_frame_line_as_printed(std::string_view s) {
         // comma before "in".
         f.function = std::string(trim(rest.substr(4)));
         f.fatal_dump = true;
+        f.innermost_first = true;
       }
     }
     return f;

@@ -47,7 +47,8 @@ struct LogFrame {
   // dumps the stacks when the process receives a fatal signal (SIGSEGV, SIGFPE, SIGABRT, SIGBUS,
   // SIGILL).
   bool fatal_dump = false;
-  // Printed most recent call first, as pybind11 lists the stack of an error it carries ("At:").
+  // Printed most recent call first: faulthandler's dumps, and pybind11's stack of an error it
+  // carries ("At:").
   bool innermost_first = false;
   // The log ended inside this frame's line (no '\n' after it): its function name may be cut
   // short ("in _precom"), so only its file counts.
