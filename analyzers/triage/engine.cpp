@@ -1477,20 +1477,23 @@ TriageReport TriageEngine::finish() {
     const double w = f.score;
     f.score = w * (1 + std::log2(static_cast<double>(f.count))) * (f.terminal ? 2 : 1);
     f.confidence = w;  // Temporarily the weight (used below).
+    // The signature's own words say what this evidence means; its own advice, where it has
+    // some, replaces the category's general advice ("no working Triton: install one that
+    // matches this PyTorch", not export's "read the exportdb case").
+    const TriageSignature* sig = kb_.signature(f.signature);
+    if (sig) f.why = sig->description.in(lang);
     if (const TriageCategory* c = kb_.category(f.category)) {
       f.title = c->title.in(lang);
-      for (const auto& cmd : c->next_commands) f.next_commands.push_back(replace_all(cmd, "{run}", run));
+      const auto& commands = sig && sig->next_commands ? *sig->next_commands : c->next_commands;
+      for (const auto& cmd : commands) f.next_commands.push_back(replace_all(cmd, "{run}", run));
       if (!f.size_mismatches.empty()) {
         for (const auto& m : f.size_mismatches)
           f.next_commands.push_back("torch._dynamo.mark_dynamic(" + m.tensor + ", " + std::to_string(m.dim) + ")");
       }
-      f.key_files = c->key_files;
-      f.fix_approach = c->fix_approach.in(lang);
-      f.config_knobs = c->config_knobs;
+      f.key_files = sig && sig->key_files ? *sig->key_files : c->key_files;
+      f.fix_approach = sig && !sig->fix_approach.en.empty() ? sig->fix_approach.in(lang) : c->fix_approach.in(lang);
+      f.config_knobs = sig && sig->config_knobs ? *sig->config_knobs : c->config_knobs;
     }
-    // The signature's own words: what this evidence means, beyond the category's general advice
-    // ("no working Triton: install one that matches this PyTorch").
-    if (const TriageSignature* s = kb_.signature(f.signature)) f.why = s->description.in(lang);
     if (opts_.registry && (!f.gb_id.empty() || !f.gb_type.empty())) {
       std::string id = f.gb_id;
       if (id.empty()) {

@@ -144,6 +144,11 @@ std::optional<TriageKnowledge> TriageKnowledge::load(std::span<const EmbeddedFil
             if (unless.empty() || !un->ok()) throw LoadError(where + ": invalid RE2 pattern in \"unless\": " + un->error());
             sig.unless = std::move(un);
           }
+          // Advice of the signature's own, each part optional and each replacing the category's.
+          if (s.contains("fix_approach")) sig.fix_approach = local_text(s, "fix_approach", where);
+          if (s.contains("next_commands")) sig.next_commands = string_list(s, "next_commands", where);
+          if (s.contains("key_files")) sig.key_files = string_list(s, "key_files", where);
+          if (s.contains("config_knobs")) sig.config_knobs = string_list(s, "config_knobs", where);
           kb.signatures_.push_back(std::move(sig));
         }
       }

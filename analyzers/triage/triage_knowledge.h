@@ -53,6 +53,13 @@ struct TriageSignature {
   // Prose only, optional: the signature counts only in a text no line of which matches this
   // ("numbers printed, and no error anywhere").
   std::shared_ptr<const re2::RE2> unless;
+  // Optional advice of this evidence's own, shown instead of its category's: a missing Triton is
+  // fixed by installing one, not by the export advice the category `other` gives. Empty: the
+  // category's advice holds.
+  LocalText fix_approach;
+  std::optional<std::vector<std::string>> next_commands;
+  std::optional<std::vector<std::string>> key_files;
+  std::optional<std::vector<std::string>> config_knobs;
 };
 
 struct TriageCategory {

@@ -3,6 +3,7 @@
 // locations, GB entries, recompile guards, streaming).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -108,6 +109,12 @@ TEST_CASE("malformed knowledge gives an error naming the file, entry and field")
       {"wraps its own category", R"({"signatures": [{"id": "x10", "category": "accuracy", "pattern": "a", "weight": 1,
            "wraps": ["accuracy"], "description": {"en": "e", "fr": "f"}}]})",
        "signatures[0] (x10): \"wraps\" names \"accuracy\", not another known category"},
+      {"advice that is not a list", R"({"signatures": [{"id": "x11", "category": "accuracy", "pattern": "a", "weight": 1,
+           "next_commands": "pip install triton", "description": {"en": "e", "fr": "f"}}]})",
+       "signatures[0] (x11): \"next_commands\" must be an array of strings"},
+      {"advice in one language", R"({"signatures": [{"id": "x12", "category": "accuracy", "pattern": "a", "weight": 1,
+           "fix_approach": {"en": "do this"}, "description": {"en": "e", "fr": "f"}}]})",
+       "fix_approach: missing \"fr\""},
       {"missing French", R"({"signatures": [{"id": "x6", "category": "accuracy", "pattern": "a", "weight": 1,
            "description": {"en": "e"}}]})",
        "description: missing \"fr\""},
@@ -1560,14 +1567,27 @@ TEST_CASE("the JSON report carries the documented fields") {
 
 TEST_CASE("a finding says what its signature means, beyond the category's advice") {
   // An environment problem is 'other', whose general advice is about export: the finding's own
-  // words name the fix.
+  // words say what happened, and its signature's advice replaces the category's.
   const TriageReport r = triage("RuntimeError: Cannot find a working triton installation.\n");
   REQUIRE(!r.findings.empty());
-  CHECK(r.findings[0].why.find("install a Triton") != std::string::npos);
+  const TriageFinding& f = r.findings[0];
+  CHECK(f.why.find("no working Triton") != std::string::npos);
+  CHECK(f.fix_approach.find("Install the Triton that matches this PyTorch") != std::string::npos);
+  CHECK(f.fix_approach.find("exportdb") == std::string::npos);
+  REQUIRE(!f.next_commands.empty());
+  CHECK(f.next_commands.front() == "python -m torch.utils.collect_env");
+  CHECK(std::find(f.key_files.begin(), f.key_files.end(), "torch/export/") == f.key_files.end());
+  CHECK(f.config_knobs.empty());
   CHECK(triage_report_text(r, knowledge(), Lang::En).find("Why: Inductor found no working Triton") != std::string::npos);
   const TriageReport fr = triage("RuntimeError: Cannot find a working triton installation.\n", Lang::Fr);
-  CHECK(triage_report_json(fr, knowledge(), Lang::Fr)["findings"][0]["why"].get<std::string>().find("installez un Triton") !=
-        std::string::npos);
+  CHECK(triage_report_json(fr, knowledge(), Lang::Fr)["findings"][0]["fix_approach"].get<std::string>().find(
+            "Installez le Triton") != std::string::npos);
+  // A signature without advice of its own keeps its category's.
+  const TriageReport exp = triage(
+      "torch._dynamo.exc.UserError: Dynamic control flow is not supported at the moment. Please use functorch.experimental.control_flow.cond to explicitly capture the control flow.\n");
+  REQUIRE(!exp.findings.empty());
+  CHECK(exp.findings[0].category == "other");
+  CHECK(exp.findings[0].fix_approach.find("exportdb") != std::string::npos);
 }
 
 TEST_CASE("log line decorations are removed whatever the logging format") {
