@@ -585,6 +585,21 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"Triton's CompilationError cut to its source, caret and repr",
        "    offs_m = tl.arange(0, BLOCK_M)[:, None] + row\n    ^\nIndexError('list index out of range')\n", "triton_kernel_failure"},
       {"an error's repr inside a sentence is not Triton's", "The loader failed with IndexError('list index out of range') on batch 3\n", "unknown"},
+      {"AOTInductor runner cannot create the model container: a deployment problem",
+       "Error: CUDA error: no kernel image is available for execution on the device\n"
+       "terminate called after throwing an instance of 'std::runtime_error'\n"
+       "  what():  create_func_( &container_handle_, num_models, device_str.c_str(), cubin_dir.empty() ? nullptr : cubin_dir.c_str()) API call failed at /opt/src/torch/csrc/inductor/aoti_runner/model_container_runner.cpp, line 51\n"
+       "Aborted (core dumped)\n",
+       "other"},
+      {"AOTInductor runner fails while running the model: a runtime crash",
+       "terminate called after throwing an instance of 'std::runtime_error'\n"
+       "  what():  run_func_( container_handle_, input_handles.data(), input_handles.size(), output_handles.data(), output_handles.size(), cuda_stream_handle, proxy_executor_handle_) API call failed at /opt/src/torch/csrc/inductor/aoti_runner/model_container_runner.cpp, line 75\n",
+       "runtime_crash"},
+      {"Triton 2.0's launcher reports an illegal address",
+       "  File \"/opt/venv/lib/python3.10/site-packages/torch/_inductor/triton_ops/autotune.py\", line 190, in run\n"
+       "    return launcher(\n"
+       "RuntimeError: CUDA: Error- illegal address\n",
+       "runtime_crash"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
