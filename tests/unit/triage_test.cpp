@@ -600,6 +600,25 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "    return launcher(\n"
        "RuntimeError: CUDA: Error- illegal address\n",
        "runtime_crash"},
+      {"an error raised while loading an AOTInductor package",
+       "  File \"/srv/app/serve.py\", line 14, in <module>\n"
+       "    runner = torch._inductor.aoti_load_package(\"model.pt2\")\n"
+       "  File \"/usr/lib/python3.12/site-packages/torch/_inductor/package/package.py\", line 301, in load_package\n"
+       "    loader = torch._C._aoti.AOTIModelPackageLoader(\n"
+       "RuntimeError: Expected extern kernel mylib::scale to have serialized argument type as_int for argument 1 but got as_float\n",
+       "other"},
+      {"packaging a compiled model is still Inductor's compile",
+       "  File \"/usr/lib/python3.12/site-packages/torch/_inductor/package/package.py\", line 88, in package_aoti\n"
+       "    assert isinstance(aoti_files, list)\n"
+       "AssertionError\n",
+       "backend_compiler_failed"},
+      {"a compiled AOTInductor library that cannot find its kernel files",
+       "Error: CUDA driver error: file not found\n"
+       "Traceback (most recent call last):\n"
+       "  File \"/srv/app/load.py\", line 9, in <module>\n"
+       "    out = model(x)\n"
+       "RuntimeError: run_func_( container_handle_, input_handles.data(), input_handles.size(), output_handles.data(), output_handles.size(), cuda_stream_handle, proxy_executor_handle_) API call failed at /opt/src/torch/csrc/inductor/aoti_runner/model_container_runner.cpp, line 75\n",
+       "other"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
