@@ -163,10 +163,6 @@ std::string replace_all(std::string s, std::string_view from, std::string_view t
 
 TriageEngine::TriageEngine(const TriageOptions& options)
     : opts_(options), kb_(*options.knowledge), prose_(*options.knowledge) {
-  RE2::Options ro;
-  ro.set_log_errors(false);
-  ro.set_max_mem(64 << 20);
-  set_ = std::make_unique<RE2::Set>(ro, RE2::UNANCHORED);
   std::vector<std::string> prefilter_patterns(std::begin(kStructural), std::end(kStructural));
   const auto& sigs = kb_.signatures();
   for (size_t i = 0; i < sigs.size(); ++i) {
@@ -183,10 +179,9 @@ TriageEngine::TriageEngine(const TriageOptions& options)
       continue;
     }
     if (sigs[i].scope == "prose") continue;  // Read by prose_, and only in finish().
-    if (set_->Add(sigs[i].pattern, nullptr) >= 0) set_to_sig_.push_back(static_cast<int>(i));
+    line_sigs_.push_back(static_cast<int>(i));
     prefilter_patterns.push_back(sigs[i].pattern);
   }
-  set_->Compile();
   prefilter_ = std::make_unique<LiteralGate>(prefilter_patterns);
   auto frame_signature = [&](const char* id) {
     const TriageSignature* f = kb_.signature(id);
@@ -371,6 +366,17 @@ void TriageEngine::open_numbered_reason() {
 }
 
 void TriageEngine::add_hits(std::string_view t, std::vector<int>& out) {
+  // The set is built when a line first passes the prefilter: a big log may have none, and
+  // building it is a tenth of a small triage's time.
+  if (!set_) {
+    RE2::Options ro;
+    ro.set_log_errors(false);
+    ro.set_max_mem(64 << 20);
+    set_ = std::make_unique<RE2::Set>(ro, RE2::UNANCHORED);
+    for (int i : line_sigs_)
+      if (set_->Add(kb_.signatures()[i].pattern, nullptr) >= 0) set_to_sig_.push_back(i);
+    set_->Compile();
+  }
   scratch_.clear();
   if (!set_->Match(t, &scratch_)) return;
   for (int i : scratch_) out.push_back(set_to_sig_[i]);

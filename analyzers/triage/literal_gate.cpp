@@ -439,14 +439,12 @@ std::vector<NeededLiteral> needed_literals(const std::string& pattern, bool case
 }  // namespace
 
 LiteralGate::LiteralGate(const std::vector<std::string>& patterns, bool simd) : simd_(simd) {
-  RE2::Options options;
-  options.set_log_errors(false);
   std::set<std::tuple<std::string, bool, int, bool>> literals;  // Text, fold, regex, at_literal.
   std::map<std::pair<std::string, int>, std::vector<Step>> follows;  // What follows a literal, by literal and regex.
   for (size_t index = 0; index < patterns.size() && !pass_all_; ++index) {
     const std::string& pattern = patterns[index];
     const int id = static_cast<int>(regexes_.size());
-    regexes_.push_back(std::make_unique<RE2>(pattern, options));
+    regexes_.push_back(std::make_unique<LazyRegex>(pattern));
     // A "(?i)" anywhere may reach later alternatives too: then all of them are searched without case.
     const bool caseless = ignores_case(pattern);
     // Other flags ("(?s)") also reach later alternatives: those are only ever run as the whole pattern.
@@ -457,7 +455,7 @@ LiteralGate::LiteralGate(const std::vector<std::string>& patterns, bool simd) : 
     // The regex that runs one alternative alone: the pattern itself when it has no other.
     auto alone = [&](std::string_view alternative) {
       if (alternatives.size() == 1) return id;
-      regexes_.push_back(std::make_unique<RE2>(std::string(alternative), options));
+      regexes_.push_back(std::make_unique<LazyRegex>(std::string(alternative)));
       return static_cast<int>(regexes_.size()) - 1;
     };
     for (std::string_view alternative : alternatives) {
@@ -492,8 +490,7 @@ LiteralGate::LiteralGate(const std::vector<std::string>& patterns, bool simd) : 
   if (pass_all_) {
     std::string all;
     for (const auto& p : patterns) all += (all.empty() ? "(?:" : "|(?:") + p + ")";
-    options.set_max_mem(64 << 20);
-    any_ = std::make_unique<RE2>(all, options);
+    any_ = std::make_unique<LazyRegex>(all);
     return;
   }
   bits4_.assign((size_t{1} << kSlotsLog) / 64, 0);
@@ -539,6 +536,20 @@ LiteralGate::LiteralGate(const std::vector<std::string>& patterns, bool simd) : 
 
 LiteralGate::~LiteralGate() = default;
 
+LiteralGate::LazyRegex::~LazyRegex() { delete compiled_.load(std::memory_order_acquire); }
+
+const RE2& LiteralGate::LazyRegex::get() const {
+  RE2* re = compiled_.load(std::memory_order_acquire);
+  if (re) return *re;
+  RE2::Options options;
+  options.set_log_errors(false);
+  // The alternation of every pattern (when some pattern needs no literal) is large.
+  options.set_max_mem(64 << 20);
+  auto fresh = std::make_unique<RE2>(pattern_, options);
+  if (compiled_.compare_exchange_strong(re, fresh.get(), std::memory_order_acq_rel)) return *fresh.release();
+  return *re;  // Another thread compiled it first.
+}
+
 LiteralGate::LiteralGate(const LiteralGate& other)
     : pass_all_(other.pass_all_),
       simd_(other.simd_),
@@ -550,8 +561,8 @@ LiteralGate::LiteralGate(const LiteralGate& other)
       buckets3_(other.buckets3_),
       bits4_(other.bits4_),
       bits3_(other.bits3_) {
-  if (other.any_) any_ = std::make_unique<RE2>(other.any_->pattern(), other.any_->options());
-  for (const auto& r : other.regexes_) regexes_.push_back(std::make_unique<RE2>(r->pattern(), r->options()));
+  if (other.any_) any_ = std::make_unique<LazyRegex>(other.any_->pattern());
+  for (const auto& r : other.regexes_) regexes_.push_back(std::make_unique<LazyRegex>(r->pattern()));
 }
 
 std::vector<std::string> LiteralGate::literals() const {
@@ -564,7 +575,7 @@ std::vector<std::string> LiteralGate::literals() const {
 bool LiteralGate::pattern_matches(int regex, std::string_view text, std::vector<int>& tried) const {
   if (std::find(tried.begin(), tried.end(), regex) != tried.end()) return false;
   tried.push_back(regex);
-  return RE2::PartialMatch(text, *regexes_[regex]);
+  return RE2::PartialMatch(text, regexes_[regex]->get());
 }
 
 bool LiteralGate::heads_match(std::string_view text, std::vector<int>& tried) const {
@@ -610,7 +621,7 @@ bool LiteralGate::window_matches(const std::vector<Window>& windows, const std::
         it->fold ? equal_folded(start, it->literal) : std::memcmp(start, it->literal.data(), it->literal.size()) == 0;
     if (!found) continue;
     if (!continues(it->after, text, i - it->offset + it->literal.size())) continue;
-    if (it->at_literal ? regexes_[it->regex]->Match(text, i - it->offset, text.size(), RE2::ANCHOR_START, nullptr, 0)
+    if (it->at_literal ? regexes_[it->regex]->get().Match(text, i - it->offset, text.size(), RE2::ANCHOR_START, nullptr, 0)
                        : pattern_matches(it->regex, text, tried))
       return true;
   }
@@ -725,7 +736,7 @@ bool LiteralGate::literals_match(std::string_view text, std::vector<int>& tried)
 }
 
 bool LiteralGate::matches(std::string_view text) const {
-  if (pass_all_) return RE2::PartialMatch(text, *any_);
+  if (pass_all_) return RE2::PartialMatch(text, any_->get());
   thread_local std::vector<int> tried;  // Patterns already run on this text.
   tried.clear();
   return heads_match(text, tried) || literals_match(text, tried);

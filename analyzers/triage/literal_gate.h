@@ -15,11 +15,12 @@
 //
 // A pattern with no literal to look for makes the gate fall back to one RE2 of the alternation.
 //
-// Immutable after construction; any thread may call matches() at the same time (one copy per
-// busy thread is faster).
+// Immutable after construction but for each pattern's RE2, compiled when a text first needs it;
+// any thread may call matches() at the same time (one copy per busy thread is faster).
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -101,11 +102,29 @@ private:
   static bool continues(const std::vector<Step>& steps, std::string_view text, size_t at);
   bool pattern_matches(int regex, std::string_view text, std::vector<int>& tried) const;
 
+  // A pattern compiled the first time a text needs it. On a big log the gate lets few texts
+  // through, so most patterns never run: compiling them all up front cost a triage ~35 ms before
+  // the first byte was read, and again in each classifying thread's copy. Any thread may call
+  // get(); two that race both compile, and one keeps its RE2.
+  class LazyRegex {
+  public:
+    explicit LazyRegex(std::string pattern) : pattern_(std::move(pattern)) {}
+    ~LazyRegex();
+    LazyRegex(const LazyRegex&) = delete;
+    LazyRegex& operator=(const LazyRegex&) = delete;
+    const std::string& pattern() const { return pattern_; }
+    const re2::RE2& get() const;
+
+  private:
+    const std::string pattern_;
+    mutable std::atomic<re2::RE2*> compiled_{nullptr};
+  };
+
   bool pass_all_ = false;
   bool simd_ = true;
-  std::unique_ptr<re2::RE2> any_;  // The alternation of all patterns, when pass_all_.
+  std::unique_ptr<LazyRegex> any_;  // The alternation of all patterns, when pass_all_.
   // Each pattern, and the alternatives that are run alone (those with a leading literal).
-  std::vector<std::unique_ptr<re2::RE2>> regexes_;
+  std::vector<std::unique_ptr<LazyRegex>> regexes_;
   std::vector<AnchoredHead> heads_;
   std::array<bool, 256> head_starts_{};  // The first bytes of heads_.
   // The windows in the order of their bitmap slots. A hit on a slot comes back to the few windows

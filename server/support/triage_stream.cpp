@@ -155,7 +155,7 @@ unsigned TriageStreamOptions::default_classify_threads() {
 bool triage_stream(int fd, Triager& triager, const TriageStreamOptions& options, std::string* error) {
   uint64_t fed = 0;
   // A file of a chunk or two (most logs opened in an editor) is done before threads would have
-  // started and compiled their own prefilters: the calling thread reads it alone.
+  // started and copied their own prefilters: the calling thread reads it alone.
   unsigned workers = options.classify_threads;
   struct stat st {};
   if (workers > 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= static_cast<off_t>(2 * kChunk))

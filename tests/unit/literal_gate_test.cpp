@@ -8,6 +8,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include <re2/re2.h>
 
@@ -235,5 +236,33 @@ TEST_CASE("a literal is found at every offset of texts of every length up to 64"
         }
       }
     }
+  }
+}
+
+TEST_CASE("threads sharing one gate, whose patterns compile when first needed, answer as RE2 does") {
+  // Each pattern's RE2 is compiled by whichever thread first needs it; threads that race must all
+  // get a working one. Doctest's checks are not thread-safe: each thread counts its disagreements.
+  std::vector<std::string> patterns;
+  for (const auto& sig : triage_fixture::knowledge().signatures())
+    if (sig.scope == "line" || sig.scope == "exception") patterns.push_back(sig.pattern);
+  const Reference ref(patterns);
+  const std::vector<std::string> lines = fixture_lines();
+  std::vector<bool> expected;
+  size_t matching = 0;
+  for (const auto& line : lines) {
+    expected.push_back(ref.matches(line));
+    matching += expected.back();
+  }
+  REQUIRE(matching > 20);
+  for (int round = 0; round < 3; ++round) {
+    const LiteralGate gate(patterns);  // Fresh: nothing compiled yet.
+    std::vector<size_t> wrong(4, 0);
+    std::vector<std::thread> threads;
+    for (size_t t = 0; t < wrong.size(); ++t)
+      threads.emplace_back([&, t] {
+        for (size_t i = 0; i < lines.size(); ++i) wrong[t] += gate.matches(lines[i]) != expected[i];
+      });
+    for (auto& th : threads) th.join();
+    for (size_t w : wrong) CHECK(w == 0);
   }
 }
