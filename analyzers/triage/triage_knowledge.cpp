@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
+#include <re2/set.h>
 
 #include "triage/triage.h"
 
@@ -134,9 +135,18 @@ std::optional<TriageKnowledge> TriageKnowledge::load(std::span<const EmbeddedFil
           sig.description = local_text(s, "description", where);
           RE2::Options opts;
           opts.set_log_errors(false);
-          auto re = std::make_shared<RE2>(sig.pattern, opts);
-          if (!re->ok()) throw LoadError(where + ": invalid RE2 pattern: " + re->error());
-          sig.re = std::move(re);
+          if (sig.scope == "line" || sig.scope == "exception") {
+            // The engine matches these through its own RE2::Set and prefilter, which compile them
+            // when first needed: here they are only parsed, which finds the same errors at a
+            // fraction of a compile's cost (a third of a small triage's time went to compiling).
+            RE2::Set parser(opts, RE2::UNANCHORED);
+            std::string error;
+            if (parser.Add(sig.pattern, &error) < 0) throw LoadError(where + ": invalid RE2 pattern: " + error);
+          } else {
+            auto re = std::make_shared<RE2>(sig.pattern, opts);
+            if (!re->ok()) throw LoadError(where + ": invalid RE2 pattern: " + re->error());
+            sig.re = std::move(re);
+          }
           if (s.contains("unless")) {
             if (sig.scope != "prose") throw LoadError(where + ": \"unless\" is read only for prose signatures");
             const std::string unless = string_field(s, "unless", where);

@@ -49,6 +49,9 @@ struct TriageSignature {
   // them there says more about what failed than the wrapper. Empty: not a wrapper.
   std::vector<std::string> wraps;
   LocalText description;
+  // The compiled pattern, for the scopes matched one signature at a time (frame, warning_log,
+  // compile_id, prose). Null for line and exception signatures: the engine matches those all at
+  // once, through an RE2::Set and a LiteralGate that compile their own.
   std::shared_ptr<const re2::RE2> re;
   // Prose only, optional: the signature counts only in a text no line of which matches this
   // ("numbers printed, and no error anywhere").
