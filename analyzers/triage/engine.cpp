@@ -224,8 +224,9 @@ void TriageEngine::feed_lines(std::string_view chunk) {
     skipping_ = false;
     chunk.remove_prefix(len + 1);
   }
-  const size_t done = for_each_line(chunk, [this](std::string_view line, bool has_nul) {
-    on_line(line.substr(0, std::min(line.size(), kMaxLine)), has_nul);
+  const size_t done = for_each_line(chunk, [this](std::string_view line, bool special) {
+    line = line.substr(0, std::min(line.size(), kMaxLine));
+    on_line(line, special && std::memchr(line.data(), '\0', line.size()));
   });
   append_partial(chunk.substr(done));
 }
@@ -259,9 +260,18 @@ ChunkLines TriageEngine::classify(std::string_view chunk, const LiteralGate& pre
   // The lines lie inside the chunk: the glog shortcut may read ahead of a line up to its end.
   const char* const readable_end = chunk.data() + chunk.size();
   const size_t done =
-      for_each_line(chunk.substr(out.begin), [&](std::string_view line, bool has_nul) {
+      for_each_line(chunk.substr(out.begin), [&](std::string_view line, bool special) {
         ChunkLines::Kind kind = ChunkLines::Binary;
-        if (!has_nul) {
+        if (special) {
+          // A NUL makes it binary; an ESC starts a terminal escape (a coloured log): what counts
+          // is the text a terminal shows, as on_line() will read it.
+          line = line.substr(0, std::min(line.size(), kMaxLine));
+          if (!std::memchr(line.data(), '\0', line.size())) {
+            thread_local std::string shown;
+            strip_terminal_escapes(line, shown);
+            kind = skippable_when_idle(shown, prefilter) ? ChunkLines::Skip : ChunkLines::Read;
+          }
+        } else {
           // Most lines of a big log are glog lines with an artifact tag: their tag alone decides,
           // as in skippable_when_idle, and the shortcut finds it without splitting the whole line.
           std::string_view artifact;
@@ -336,6 +346,8 @@ void TriageEngine::on_line(std::string_view raw, bool has_nul) {
     ++nul_lines_;
     return;  // Binary data: nothing to read here.
   }
+  // A coloured log (pytest --color=yes, a CI job, Rich) is read as a terminal shows it.
+  if (strip_terminal_escapes(raw, shown_)) raw = shown_;
   process(split_line(raw, !trace_artifact_.empty()));
 }
 
@@ -1428,7 +1440,9 @@ void TriageEngine::close_recompile() {
 // repro script with a tell-tale config knob) instead of showing its output. Each prose signature
 // becomes a weak finding on the lines it matched; the usual scoring then picks the category.
 bool TriageEngine::read_prose() {
-  const std::vector<ProseHit> hits = prose_.read(head_);
+  std::string plain;  // The head without terminal escapes, when it had some.
+  const std::string_view text = strip_terminal_escapes(head_, plain) ? std::string_view(plain) : std::string_view(head_);
+  const std::vector<ProseHit> hits = prose_.read(text);
   for (const ProseHit& h : hits) {
     const TriageSignature& sig = kb_.signatures()[h.signature];
     const std::string key = "prose|" + sig.id;

@@ -125,6 +125,7 @@ private:
   TriageOptions opts_;
   const TriageKnowledge& kb_;
   std::unique_ptr<LiteralGate> prefilter_;  // Any structural or signature pattern.
+  std::string shown_;  // The line on_line() reads, when it had terminal escapes to remove.
   std::vector<int> line_sigs_;  // Signatures of scope "line" or "exception", matched by set_.
   std::unique_ptr<RE2::Set> set_;  // Built by add_hits() on first use.
   std::vector<int> set_to_sig_;  // RE2::Set index -> signature index.

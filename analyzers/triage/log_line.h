@@ -6,6 +6,7 @@
 // Pure functions; any thread.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 namespace pt2bb {
@@ -30,6 +31,13 @@ struct LogLine {
 
 // Never fails: a line with no known decoration comes back whole in `text`.
 LogLine split_log_line(std::string_view raw);
+
+// The line as a terminal shows it, without its escape sequences: the colours of pytest --color=yes,
+// of a CI job's log or of Rich ("\x1b[31mE   RuntimeError\x1b[0m"), cursor and title sequences. Writes
+// the text to `out` and returns true when `raw` holds an ESC; returns false (and leaves `out`
+// alone) when it holds none. A sequence cut off by the line's end is dropped; in a text of many
+// lines, line ends are kept.
+bool strip_terminal_escapes(std::string_view raw, std::string& out);
 
 // A shortcut for the line classifier of huge logs, most of whose lines are glog lines with an
 // artifact tag ("V1103 09:12:44.100123 5521 f.py:920] [0/0] [__trace_bytecode] ..."): it finds

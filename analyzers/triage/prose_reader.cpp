@@ -90,9 +90,11 @@ std::vector<ProseHit> ProseReader::read(std::string_view text) const {
   const auto& sigs = kb_.signatures();
   std::vector<bool> vetoed(prose_sigs_.size(), false);  // Its "unless" matched a line.
   uint32_t line_no = 0;
-  auto on_line = [&](std::string_view line, bool has_nul) {
+  auto on_line = [&](std::string_view line, bool special) {
     ++line_no;
-    if (has_nul) return;  // Binary data says nothing in words.
+    // Binary data says nothing in words. (Terminal escapes are the caller's to remove: hits keep
+    // views of the text.)
+    if (special && std::memchr(line.data(), '\0', line.size())) return;
     line = trim(line.substr(0, std::min(line.size(), kMaxLineBytes)));
     if (line.empty()) return;
     // "unless" reads every line, code and tool output too: an error printed anywhere vetoes.

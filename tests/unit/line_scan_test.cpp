@@ -1,7 +1,7 @@
 // for_each_line, the line scan of the analyzers that stream big logs: each of its scans (SSE2, and
-// AVX2 where the CPU has it) must give the lines, their NUL flags and the unfinished tail that a
-// byte-at-a-time split gives, on buffers whose '\n' and NUL bytes fall at every offset of the
-// 64-byte blocks it reads.
+// AVX2 where the CPU has it) must give the lines, their special-byte flags (NUL or ESC) and the
+// unfinished tail that a byte-at-a-time split gives, on buffers whose '\n', NUL and ESC bytes fall
+// at every offset of the 64-byte blocks it reads.
 #include <doctest/doctest.h>
 
 #include <random>
@@ -15,7 +15,7 @@ using namespace pt2bb;
 namespace {
 
 struct Scan {
-  std::vector<std::pair<std::string, bool>> lines; // Each line and whether it holds a NUL.
+  std::vector<std::pair<std::string, bool>> lines; // Each line and whether it holds a NUL or ESC.
   size_t done = 0;                                 // The offset past the last '\n'.
   bool operator==(const Scan&) const = default;
 };
@@ -26,7 +26,7 @@ Scan reference(std::string_view buf) {
   size_t start = 0;
   bool nul = false;
   for (size_t i = 0; i < buf.size(); ++i) {
-    if (buf[i] == '\0')
+    if (buf[i] == '\0' || buf[i] == '\x1b')
       nul = true;
     if (buf[i] == '\n') {
       s.lines.emplace_back(std::string(buf.substr(start, i - start)), nul);
@@ -70,10 +70,11 @@ TEST_CASE("every line scan splits as a byte-at-a-time split does") {
   size_t checked = 0;
   for (const std::string_view which : scans()) {
     CAPTURE(which);
-    // A '\n' or a NUL alone at each offset of buffers up to three blocks long, and both together.
+    // A '\n', a NUL or an ESC alone at each offset of buffers up to three blocks long, and with a
+    // line end.
     for (size_t n = 0; n <= 200; ++n) {
       for (size_t at = 0; at < n; ++at) {
-        for (const char c : {'\n', '\0'}) {
+        for (const char c : {'\n', '\0', '\x1b'}) {
           std::string buf(n, 'x');
           buf[at] = c;
           CHECK(scan(buf, which) == reference(buf));
@@ -83,7 +84,7 @@ TEST_CASE("every line scan splits as a byte-at-a-time split does") {
         }
       }
     }
-    // Random buffers, dense and sparse in line ends and NULs, at random offsets of a bigger one
+    // Random buffers, dense and sparse in line ends, NULs and ESCs, at random offsets of a bigger one
     // (the loads need no alignment).
     std::mt19937 rng(77);
     const std::string big(4096 + 64, 'y');
@@ -97,6 +98,7 @@ TEST_CASE("every line scan splits as a byte-at-a-time split does") {
         const int r = std::uniform_int_distribution<int>(0, 1 << 20)(rng);
         padded[offset + k] = r % newline_in == 0 ? '\n'
                              : r % nul_in == 1   ? '\0'
+                             : r % nul_in == 2   ? '\x1b'
                                                  : static_cast<char>('a' + r % 26);
       }
       const std::string_view buf = std::string_view(padded).substr(offset, n);

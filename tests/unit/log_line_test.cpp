@@ -3,7 +3,8 @@
 // fixture and example logs, on benchmark-shaped lines cut at every length and swept across each
 // limit it reads up to (the 128-byte window, the 24 bytes of a compile id, the 48 of a tag), and on
 // random mutations of those lines, each placed both with bytes readable after it and right at the
-// end of what may be read.
+// end of what may be read. Also strip_terminal_escapes, which gives a coloured log's lines as a
+// terminal shows them.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -260,4 +261,34 @@ TEST_CASE("quick_glog_artifact agrees on random mutations of glog lines") {
   // Both answers occur: the mutations neither always spoil the shape nor never do.
   CHECK(tally.quick > tally.lines / 10);
   CHECK(tally.quick < tally.lines * 9 / 10);
+}
+
+TEST_CASE("a coloured line reads as the terminal shows it") {
+  struct Case {
+    const char* name;
+    std::string raw;
+    std::string shown;  // Empty: no ESC, nothing to strip.
+  };
+  const std::vector<Case> cases = {
+      {"no escape", "E   RuntimeError: boom", ""},
+      {"pytest's red error line", "\x1b[31mE   RuntimeError: boom\x1b[0m", "E   RuntimeError: boom"},
+      {"bold and 256 colours", "\x1b[1m\x1b[38;5;196mFAILED\x1b[0m test_x.py::T::test_a", "FAILED test_x.py::T::test_a"},
+      {"a colour splitting a word", "Graph\x1b[0m break", "Graph break"},
+      {"a GitHub Actions group marker", "\x1b[36;1mpython test/inductor/test_x.py\x1b[0m",
+       "python test/inductor/test_x.py"},
+      {"a hyperlink keeps its text", "\x1b]8;;file:///w/model.py\x1b\\model.py\x1b]8;;\x1b\\:12", "model.py:12"},
+      {"a title ended by BEL", "\x1b]0;pytest\x07" "collected 3 items", "collected 3 items"},
+      {"a charset switch", "\x1b(BTraceback (most recent call last):", "Traceback (most recent call last):"},
+      {"erase to the line's end", "loss 0.25\x1b[K", "loss 0.25"},
+      {"a sequence cut by the line's end", "KeyError: 'x'\x1b[3", "KeyError: 'x'"},
+      {"a lone ESC at the end", "done\x1b", "done"},
+      {"an unterminated title ends with its line", "\x1b]0;pytest\nFAILED\x1b[0m", "\nFAILED"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.name);
+    std::string out = "untouched";
+    const bool had = strip_terminal_escapes(c.raw, out);
+    CHECK(had == !c.shown.empty());
+    CHECK(out == (had ? c.shown : "untouched"));
+  }
 }

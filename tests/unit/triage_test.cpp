@@ -1521,6 +1521,48 @@ TEST_CASE("streaming: any chunking, classified or not, gives the same report as 
   }
 }
 
+TEST_CASE("a coloured log gets the report of its plain text, streamed and classified too") {
+  // pytest --color=yes, CI jobs and Rich colour whole lines and single words; a terminal shows
+  // the plain text, and so must the triage read it.
+  auto colour = [](std::string_view text) {
+    std::string out;
+    size_t line = 0;
+    for (size_t at = 0; at < text.size();) {
+      const size_t nl = std::min(text.find('\n', at), text.size());
+      const std::string_view l = text.substr(at, nl - at);
+      out += line++ % 2 ? "\x1b[1m\x1b[31m" : "\x1b[36;1m";
+      for (char c : l) out += c == ' ' ? "\x1b[0m \x1b[33m"s : std::string(1, c);  // Words coloured one by one.
+      out += "\x1b[0m\x1b[K";
+      if (nl < text.size()) out += '\n';
+      at = nl + 1;
+    }
+    return out;
+  };
+  // All but the bytes read: the escapes are more bytes.
+  auto shown = [](TriageReport r) {
+    r.bytes = 0;
+    return report_json(r);
+  };
+  int count = 0;
+  for (const auto& dir : fs::recursive_directory_iterator(fs::path(PT2BB_SOURCE_DIR) / "tests/fixtures/logs")) {
+    if (!dir.is_regular_file()) continue;
+    const std::string plain = *read_file(dir.path().string());
+    const std::string coloured = colour(plain);
+    CAPTURE(dir.path().string());
+    const std::string want = shown(triage(plain));
+    CHECK(shown(triage(coloured)) == want);
+    CHECK(shown(triage_chunked(coloured, 4096, true)) == want);
+    ++count;
+  }
+  CHECK(count >= 30);
+  // Words alone, coloured, still give their guess.
+  const std::string words =
+      "They match when torch compile is not used, and they have huge discrepancies when the kernel is wrapped.\n";
+  const TriageReport guess = triage(colour(words));
+  CHECK(guess.category == "accuracy");
+  CHECK(guess.guessed);
+}
+
 TEST_CASE("classification marks the quiet lines between records, and only those") {
   TriageOptions o;
   o.knowledge = &knowledge();
