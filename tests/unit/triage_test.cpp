@@ -619,6 +619,9 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "    out = model(x)\n"
        "RuntimeError: run_func_( container_handle_, input_handles.data(), input_handles.size(), output_handles.data(), output_handles.size(), cuda_stream_handle, proxy_executor_handle_) API call failed at /opt/src/torch/csrc/inductor/aoti_runner/model_container_runner.cpp, line 75\n",
        "other"},
+      {"a Triton release that rejects the installed CUDA, under Inductor's wrapper",
+       "torch._inductor.exc.InductorError: RuntimeError: Triton only support CUDA 10.0 or higher, but got CUDA version: 12.8\n",
+       "other"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
