@@ -622,6 +622,17 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"a Triton release that rejects the installed CUDA, under Inductor's wrapper",
        "torch._inductor.exc.InductorError: RuntimeError: Triton only support CUDA 10.0 or higher, but got CUDA version: 12.8\n",
        "other"},
+      {"an AOTInductor library built against another PyTorch fails to load",
+       "Error in dlopen: /srv/model.so: undefined symbol: _ZN5torch12aot_inductor20some_helperEv\n"
+       "Exception raised from DynamicLibrary at ../aten/src/ATen/DynamicLibrary.cpp:38 (most recent call first):\n"
+       "frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x7f01 in /venv/torch/lib/libc10.so)\n",
+       "other"},
+      {"the C++ stack of AOTInductor's runner constructor, cut before its error",
+       "frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x7f01 in /venv/torch/lib/libc10.so)\n"
+       "frame #1: <unknown function> + 0x1a2b (0x7f02 in /venv/torch/lib/libtorch_cpu.so)\n"
+       "frame #2: torch::inductor::AOTIModelContainerRunner::AOTIModelContainerRunner(std::string const&, unsigned long) + 0x9d "
+       "(0x7f03 in /venv/torch/lib/libtorch_cpu.so)\n",
+       "other"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
