@@ -633,6 +633,8 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "frame #2: torch::inductor::AOTIModelContainerRunner::AOTIModelContainerRunner(std::string const&, unsigned long) + 0x9d "
        "(0x7f03 in /venv/torch/lib/libtorch_cpu.so)\n",
        "other"},
+      {"Dynamo's limit on recompiles, raised as Unsupported under fullgraph=True",
+       "torch._dynamo.exc.Unsupported: cache_size_limit reached\n", "recompilation"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
