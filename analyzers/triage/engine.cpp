@@ -475,9 +475,12 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
   const bool indented = !t.empty() && (t[0] == ' ' || t[0] == '\t');
 
   // Chained exceptions and new tracebacks end the current record.
-  // IPython: "XError   Traceback (...)"; Rich: "╭───── Traceback (most recent call last) ─────╮".
+  // IPython: "XError   Traceback (...)" at the text's left margin (a whole paste may be indented,
+  // as in a Markdown code block); Rich: "╭───── Traceback (most recent call last) ─────╮".
+  const bool past_margin =
+      !t.empty() && (t[0] == '\t' || t.find_first_not_of(' ') > static_cast<size_t>(std::max(margin_, 0)));
   if (trimmed.starts_with("Traceback (most recent call last)") ||
-      (trimmed.ends_with("Traceback (most recent call last)") && !indented) ||
+      (trimmed.ends_with("Traceback (most recent call last)") && !past_margin) ||
       (trimmed.starts_with("\u256D") && trimmed.find("Traceback (most recent call last)") != std::string_view::npos)) {
     Exception& e = open_exception(ln, Mode::Traceback);
     if (!trimmed.starts_with("Traceback")) {

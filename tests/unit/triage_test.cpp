@@ -635,6 +635,16 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "other"},
       {"Dynamo's limit on recompiles, raised as Unsupported under fullgraph=True",
        "torch._dynamo.exc.Unsupported: cache_size_limit reached\n", "recompilation"},
+      {"a notebook traceback pasted indented (a Markdown code block), cut before its exception line",
+       "    ---------------------------------------------------------------------------\n"
+       "    Unsupported                               Traceback (most recent call last)\n"
+       "    Cell In[3], line 1\n"
+       "    ----> 1 fast(torch.ones(2))\n"
+       "\n"
+       "    File /opt/venv/lib/python3.11/site-packages/torch/_dynamo/eval_frame.py:410, in _fn(*args, **kwargs)\n"
+       "        408 try:\n"
+       "    --> 410     return fn(*args, **kwargs)\n",
+       "graph_break"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
