@@ -372,16 +372,14 @@ LogLine split_log_line(std::string_view s) {
   return out;
 }
 
-// The same rules as split_log_line's glog path (glog_prefix, find_close_space, split_glog_tail),
-// read from a bit mask of the ']' in the line's first 128 bytes: each search there stops at the
-// first ']' it meets (for the prefix, the first one followed by a space), which is the lowest bit
-// of the mask at or after where the search starts. Every
-// position used must lie inside the line and inside the 128 bytes; a search that would go on past
-// them gives up, and so does the whole shortcut.
 bool strip_terminal_escapes(std::string_view raw, std::string& out) {
   constexpr char kEsc = '\x1b';
   size_t esc = raw.find(kEsc);
   if (esc == std::string_view::npos) return false;
+  // Whether raw[i] exists and lies in [lo, hi].
+  auto in = [&](size_t i, unsigned char lo, unsigned char hi) {
+    return i < raw.size() && static_cast<unsigned char>(raw[i]) >= lo && static_cast<unsigned char>(raw[i]) <= hi;
+  };
   out.clear();
   size_t at = 0;
   while (esc != std::string_view::npos) {
@@ -389,20 +387,18 @@ bool strip_terminal_escapes(std::string_view raw, std::string& out) {
     size_t i = esc + 1;
     if (i < raw.size() && raw[i] == '[') {
       // CSI (colours, cursor moves): parameter and intermediate bytes, then one final byte.
-      ++i;
-      while (i < raw.size() && static_cast<unsigned char>(raw[i]) >= 0x20 && static_cast<unsigned char>(raw[i]) <= 0x3f) ++i;
-      if (i < raw.size() && static_cast<unsigned char>(raw[i]) >= 0x40 && static_cast<unsigned char>(raw[i]) <= 0x7e) ++i;
+      for (++i; in(i, 0x20, 0x3f); ++i) {
+      }
+      if (in(i, 0x40, 0x7e)) ++i;
     } else if (i < raw.size() && raw[i] == ']') {
       // OSC (window titles, hyperlinks): up to BEL or ESC '\'. A hyperlink's text lies outside it.
-      ++i;
       // An unterminated one ends with its line, in a text of many lines.
-      while (i < raw.size() && raw[i] != '\x07' && raw[i] != '\n' &&
-             !(raw[i] == kEsc && i + 1 < raw.size() && raw[i + 1] == '\\'))
-        ++i;
+      for (++i; i < raw.size() && raw[i] != '\x07' && raw[i] != '\n' && !(raw[i] == kEsc && in(i + 1, '\\', '\\')); ++i) {
+      }
       if (i < raw.size() && raw[i] != '\n') i += raw[i] == '\x07' ? 1 : 2;
     } else {
       // Any other sequence: intermediate bytes, then one final byte ("\x1b(B", "\x1b=").
-      while (i < raw.size() && static_cast<unsigned char>(raw[i]) >= 0x20 && static_cast<unsigned char>(raw[i]) <= 0x2f) ++i;
+      while (in(i, 0x20, 0x2f)) ++i;
       if (i < raw.size()) ++i;
     }
     at = std::min(i, raw.size());
@@ -412,6 +408,12 @@ bool strip_terminal_escapes(std::string_view raw, std::string& out) {
   return true;
 }
 
+// The same rules as split_log_line's glog path (glog_prefix, find_close_space, split_glog_tail),
+// read from a bit mask of the ']' in the line's first 128 bytes: each search there stops at the
+// first ']' it meets (for the prefix, the first one followed by a space), which is the lowest bit
+// of the mask at or after where the search starts. Every
+// position used must lie inside the line and inside the 128 bytes; a search that would go on past
+// them gives up, and so does the whole shortcut.
 bool quick_glog_artifact(std::string_view line, const char* readable_end,
                          std::string_view* artifact) {
 #if defined(__SSE2__)
