@@ -319,7 +319,7 @@ LogLine split_log_line(std::string_view s) {
     return out;
   }
   // A log pasted inside a Markdown list or an indented block keeps its glog prefix, vLLM's logger
-  // prefix or a worker's process tag after a few spaces.
+  // prefix, a worker's process tag or torchrun's rank tag after a few spaces.
   if (s[0] == ' ') {
     const size_t lead = s.find_first_not_of(' ');
     if (lead != std::string_view::npos && lead <= 8 && s.size() > lead + 1) {
@@ -330,7 +330,9 @@ LogLine split_log_line(std::string_view s) {
           return out;
         }
       }
-      if ((rest[0] == '(' && process_tag(rest) > 0) || vllm_prefix(rest) > 0) s = rest;
+      if ((rest[0] == '(' && process_tag(rest) > 0) || (rest[0] == '[' && rank_prefix(rest) > 0) ||
+          vllm_prefix(rest) > 0)
+        s = rest;
     }
   }
   // A reply that quotes a log in Markdown puts "> " before each of its lines; a repro script that
@@ -367,6 +369,20 @@ LogLine split_log_line(std::string_view s) {
     // pytest marks the exception lines of a failure with "E" in column 0 and 3 more spaces.
     out.pytest_error = true;
     s.remove_prefix(std::min<size_t>(s.size(), 4));
+    // An exception message that carries a worker's output keeps that output's own prefixes
+    // ("E       [rank0]: ...", "E       E0813 ... subproc_pool.py:205] ...").
+    const size_t lead = std::min(s.find_first_not_of(' '), s.size());
+    std::string_view rest = s.substr(lead);
+    for (int i = 0; i < 3 && !rest.empty() && rest[0] == '['; ++i) {
+      const size_t n = rank_prefix(rest);
+      if (n == 0) break;
+      rest.remove_prefix(n);
+    }
+    if (const size_t glog = rest.size() > 1 && is_digit(rest[1]) ? glog_prefix(rest) : 0; glog > 0) {
+      split_glog_tail(rest, glog, out);
+      return out;
+    }
+    if (rest.size() + lead < s.size()) s = rest;
   }
   out.text = s;
   return out;
