@@ -719,6 +719,14 @@ bool TriageEngine::handle_structure(const LogLine& line, std::string_view t, std
           exc_->frames.back().code = clip(code, 200);
         return true;
       }
+      // explain()'s next numbered break reason ("3. generic_jump") ends the frames of the one
+      // before it, which read as a traceback when the excerpt starts below that reason's number.
+      // No traceback prints a line so: Python's source lines are indented, IPython's numbers
+      // them without a dot.
+      if (numbered_item_line_ == ln && !numbered_item_.empty() && exc_ && exc_->type.empty()) {
+        close_block();
+        return false;
+      }
       if ((trimmed[0] >= '0' && trimmed[0] <= '9') || trimmed.starts_with("...") || trimmed.starts_with("[... skipping"))
         return true;
       // Rich's glyphs: its arrow at the current line ("❱ 397 │ code") and the bottom of its box.

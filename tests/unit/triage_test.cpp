@@ -645,6 +645,36 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "        408 try:\n"
        "    --> 410     return fn(*args, **kwargs)\n",
        "graph_break"},
+      {"explain() of PyTorch 2.0 cut below its first reason's number: the next reasons still count",
+       "   File \"/work/app/encoder.py\", line 41, in embed\n"
+       "    h = tok + self.pos(ids)\n"
+       " \n"
+       "3. generic_jump \n"
+       "   File \"/work/app/positions.py\", line 17, in forward\n"
+       "    if self.table is None or n > self.table.size(0):\n",
+       "graph_break"},
+      {"a PyTorch test's assertEqual raising, cut before its message",
+       "  File \"/src/pytorch/test/inductor/test_torchinductor.py\", line 512, in check_model\n"
+       "    self.assertEqual(\n"
+       "  File \"/src/pytorch/torch/testing/_internal/common_utils.py\", line 4011, in assertEqual\n"
+       "    raise error_metas.pop()[0].to_error(\n",
+       "accuracy"},
+      {"the compile worker compiling one Triton kernel, cut before the error",
+       "Traceback (most recent call last):\n"
+       "  File \"/src/pytorch/torch/_inductor/compile_worker/subproc_pool.py\", line 340, in do_job\n"
+       "    result = job()\n"
+       "  File \"/src/pytorch/torch/_inductor/runtime/compile_tasks.py\", line 71, in _worker_compile_triton\n"
+       "    kernel.precompile(warm_cache_only=True)\n",
+       "triton_kernel_failure"},
+      {"the minifier in accuracy mode, logging in lowercase",
+       "[2024-05-02 10:11:12,345] torch._dynamo.debug_utils: [ERROR] While minifying the program in accuracy "
+       "minification mode, ran into a runtime exception which is likely an unrelated issue. Skipping this graph\n",
+       "accuracy"},
+      {"the Inductor IR values of an operator it failed to lower, without the exception above them",
+       "    InputBuffer(name='primals_3', layout=FixedLayout('cuda', torch.float16, size=[4, s0], stride=[s0, 1]))\n"
+       "  )), TensorBox(StorageBox(\n"
+       "    InputBuffer(name='primals_4', layout=FixedLayout('cuda', torch.int64, size=[s0], stride=[1]))\n",
+       "backend_compiler_failed"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
