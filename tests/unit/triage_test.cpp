@@ -675,6 +675,13 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "  )), TensorBox(StorageBox(\n"
        "    InputBuffer(name='primals_4', layout=FixedLayout('cuda', torch.int64, size=[s0], stride=[1]))\n",
        "backend_compiler_failed"},
+      {"the C++ compiler's notes on Inductor's generated code, cut above its error",
+       "bcd4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2.cpp:31:40: note:   deduced conflicting types for parameter 'const _Tp'\n"
+       "   31 |     auto tmp4 = std::max(tmp3, 0);\n"
+       "      |                                        ^\n"
+       "In file included from /usr/include/c++/12/algorithm:60,\n"
+       "                 from /tmp/torchinductor_ci/ab/cab1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9.h:1,\n",
+       "backend_compiler_failed"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
