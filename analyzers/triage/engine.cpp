@@ -29,6 +29,9 @@ constexpr double kDecisiveFrameWeight = 3;
 // What close_exception() gives the signatures for Dynamo's "from user code:" note when the
 // excerpt lost the exception line above it. No log prints this text.
 constexpr const char* kCutUserCodeNote = "from user code: (the exception line was cut)";
+// The note a traceback cut before its exception line gets when Dynamo's graph-break logger
+// printed it: the "gb_logged_traceback" signature reads it.
+constexpr const char* kGraphBreakLogNote = "[__graph_breaks] traceback (the exception line was cut)";
 
 // Lines that start or continue a record, beyond what the signatures themselves catch.
 constexpr const char* kStructural[] = {
@@ -246,7 +249,10 @@ bool TriageEngine::skippable_when_idle(std::string_view raw, const LiteralGate& 
   if (line.pytest_error || line.boxed || !line.error_source().empty()) return false;
   // Warnings are common in big logs, and only a few modules' warnings mean anything.
   if (!line.warning_source().empty() && warning_signature(line.warning_source()) >= 0) return false;
-  return !prefilter.matches(line.text);
+  // process() reads a line from the text's left margin, which one line does not tell: an
+  // indented line is kept when its text without the indent matches.
+  if (prefilter.matches(line.text)) return false;
+  return line.text.empty() || line.text[0] != ' ' || !prefilter.matches(ltrim(line.text));
 }
 
 ChunkLines TriageEngine::classify(std::string_view chunk, const LiteralGate& prefilter) const {
@@ -409,10 +415,15 @@ void TriageEngine::process(const LogLine& line) {
     return;
   }
   if (margin_ != 0 && !t.empty()) note_margin(t);
-  if (!t.empty() && t[0] >= '0' && t[0] <= '9') note_numbered_item(t);
+  // Signatures read a line from the text's left margin, where a pattern's "^" means what it
+  // says in the log: a log pasted indented as a whole (a Markdown list item) keeps them.
+  std::string_view at_margin = t;
+  if (margin_ > 0)
+    at_margin.remove_prefix(std::min({at_margin.find_first_not_of(' '), at_margin.size(), static_cast<size_t>(margin_)}));
+  if (!at_margin.empty() && at_margin[0] >= '0' && at_margin[0] <= '9') note_numbered_item(at_margin);
   if (!line.error_source().empty()) logged_error(line);
   if (!line.warning_source().empty()) logged_warning(line);
-  const bool matched = prefilter_matches(t);
+  const bool matched = prefilter_matches(at_margin);
   if (mode_ == Mode::None && !matched && line.artifact.empty() && !line.pytest_error && !line.boxed) return;
   if (!line.compile_id.empty() && line.compile_id != last_compile_id_) compile_id_seen(line.compile_id);
 
@@ -423,11 +434,15 @@ void TriageEngine::process(const LogLine& line) {
     on_trace_json(t);
     return;
   }
-  if (handle_structure(line, t, trimmed, head)) return;
+  const bool structure = handle_structure(line, t, trimmed, head);
+  // Dynamo's graph-break logger prints, with its message, the stack of the construct it could not
+  // trace ("Graph break: skip: from user code at:", exc_info=True): a traceback under its tag.
+  if (exc_ && line.artifact == "graph_breaks") exc_->graph_break_log = true;
+  if (structure) return;
   if (!matched) return;
 
   std::vector<int> hits;
-  add_hits(t, hits);
+  add_hits(at_margin, hits);
   if (hits.empty()) return;
   if (mode_ == Mode::Message && exc_) {
     exc_->hits.insert(exc_->hits.end(), hits.begin(), hits.end());
@@ -1116,6 +1131,7 @@ void TriageEngine::close_exception() {
   } else if (e->dynamo_context && e->type.empty()) {
     add_hits(kCutUserCodeNote, e->hits);  // The note alone: the exception line was cut away.
   }
+  if (e->graph_break_log && e->message.empty()) add_hits(kGraphBreakLogNote, e->hits);
   // PyTorch raises a few exceptions to steer its own control flow and catches them at once: a
   // cache bypass, a frame Dynamo decided to skip. One seen ahead of another in a chain is only the
   // context the real failure happened in ("During handling of the above exception...").

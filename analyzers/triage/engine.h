@@ -52,6 +52,7 @@ private:
     bool dynamo_context = false;       // Dynamo's "from user code:" or verbose hints followed it.
     bool fatal_report = false;         // faulthandler's: its header first, then its stacks.
     bool pybind_stack = false;         // pybind11's "At:" under the message: frames follow.
+    bool graph_break_log = false;      // Printed under the [__graph_breaks] artifact tag.
   };
   // A graph-break record (any era), an explain() break reason or a TORCH_TRACE reason.
   struct GraphBreak {

@@ -319,7 +319,7 @@ LogLine split_log_line(std::string_view s) {
     return out;
   }
   // A log pasted inside a Markdown list or an indented block keeps its glog prefix, vLLM's logger
-  // prefix, a worker's process tag or torchrun's rank tag after a few spaces.
+  // prefix, a worker's process tag, torchrun's rank tag or a CI job's timestamp after a few spaces.
   if (s[0] == ' ') {
     const size_t lead = s.find_first_not_of(' ');
     if (lead != std::string_view::npos && lead <= 8 && s.size() > lead + 1) {
@@ -331,7 +331,7 @@ LogLine split_log_line(std::string_view s) {
         }
       }
       if ((rest[0] == '(' && process_tag(rest) > 0) || (rest[0] == '[' && rank_prefix(rest) > 0) ||
-          vllm_prefix(rest) > 0)
+          vllm_prefix(rest) > 0 || (is_digit(rest[0]) && ci_timestamp(rest) > 0))
         s = rest;
     }
   }

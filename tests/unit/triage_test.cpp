@@ -682,6 +682,39 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "In file included from /usr/include/c++/12/algorithm:60,\n"
        "                 from /tmp/torchinductor_ci/ab/cab1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9.h:1,\n",
        "backend_compiler_failed"},
+      {"Dynamo's profiler report pasted indented (a Markdown list item)",
+       "    Graph Breaks\n"
+       "    ------------\n"
+       "    Graph Break Reason                     Count\n"
+       "    -----------------------------------  -------\n"
+       "    hasattr: UserDefinedClassVariable()        1\n"
+       "\n"
+       "    Recompilation\n"
+       "    -------------\n"
+       "    Subgraphs recompiled more than once, after their guards failed\n"
+       "    No recompilation detected\n",
+       "graph_break"},
+      {"the linker finds no CUDA driver library for Triton's launcher: the environment, not a compiler bug",
+       "/usr/bin/ld: cannot find -lcuda\ncollect2: error: ld returned 1 exit status\n", "other"},
+      {"Triton's own check for the CUDA driver library", "AssertionError: libcuda.so cannot found!\n", "other"},
+      {"the linker missing one of PyTorch's libraries stays a compile failure",
+       "/usr/bin/ld: cannot find -lc10\ncollect2: error: ld returned 1 exit status\n", "backend_compiler_failed"},
+      {"a traceback Dynamo's graph-break logger printed below the stack of a compile start, cut before its exception line",
+       "V0301 10:00:00.050000 4242 torch/_dynamo/convert_frame.py:780] [0/0]   File \"/work/train.py\", line 40, in <module>\n"
+       "V0301 10:00:00.050000 4242 torch/_dynamo/convert_frame.py:780] [0/0]     loss = step(batch)\n"
+       "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0] [__graph_breaks]   File \"/opt/venv/lib/python3.11/site-packages/torch/_dynamo/convert_frame.py\", line 580, in transform\n"
+       "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0] [__graph_breaks]     tracer.run()\n"
+       "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0] [__graph_breaks]   File \"/opt/venv/lib/python3.11/site-packages/torch/_dynamo/symbolic_convert.py\", line 2460, in run\n"
+       "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0] [__graph_breaks]     super().run()\n",
+       "graph_break"},
+      {"the same frames without the graph-break logger's tag: Dynamo failing",
+       "V0301 10:00:00.050000 4242 torch/_dynamo/convert_frame.py:780] [0/0]   File \"/work/train.py\", line 40, in <module>\n"
+       "V0301 10:00:00.050000 4242 torch/_dynamo/convert_frame.py:780] [0/0]     loss = step(batch)\n"
+       "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0]   File \"/opt/venv/lib/python3.11/site-packages/torch/_dynamo/convert_frame.py\", line 580, in transform\n"
+       "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0]     tracer.run()\n"
+       "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0]   File \"/opt/venv/lib/python3.11/site-packages/torch/_dynamo/symbolic_convert.py\", line 2460, in run\n"
+       "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0]     super().run()\n",
+       "dynamo_internal_error"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
@@ -1569,6 +1602,11 @@ TEST_CASE("streaming: any chunking, classified or not, gives the same report as 
   logs.emplace_back("binary", "ok line\nGraph br\0\x01 junk\nSegmentation fault\n"s);
   logs.emplace_back("long", std::string(70000, 'x') + " Segmentation fault\r\nE   RuntimeError: CUDA error: x");
   // A Rich path fragment, then a quiet line: the fragment belongs to that line, not a later frame.
+  // A text pasted indented as a whole: a pattern anchored at a line's start reads it from there.
+  logs.emplace_back("indented", "    Graph Break Reason                     Count\n"
+                                "    hasattr: UserDefinedClassVariable()        1\n"
+                                "    at 12:4:\n"
+                                "    frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x7f01 in /v/libc10.so)\n");
   logs.emplace_back("rich fragment", "\u2502 /home/u/.venv/lib/python3.11/site-packages/torch/_ \u2502\n"
                                      "quiet line\n"
                                      "\u2502 inductor/graph.py:12 in run \u2502\n");
@@ -1758,6 +1796,8 @@ TEST_CASE("log line decorations are removed whatever the logging format") {
       {"[0/1] not a rank tag", "[0/1] not a rank tag", "", ""},
       {"    [rank2]:   File \"/p/x.py\", line 3, in f", "  File \"/p/x.py\", line 3, in f", "", ""},
       {"    [0/1] indented, still not a rank tag", "    [0/1] indented, still not a rank tag", "", ""},
+      {"    2025-04-24T06:46:09.0392577Z E0424 06:38:03.231041 4312 torch/_inductor/runtime/triton_heuristics.py:616]     tmp0 = x",
+       "    tmp0 = x", "", ""},
       {"   W0925 02:30:07.373000 3925 torch/_functorch/_aot_autograd/graph_compile.py:1798] [0/0]     retval = f()",
        "    retval = f()", "0/0", ""},
       {"    indented prose, not a log", "    indented prose, not a log", "", ""},
