@@ -715,6 +715,16 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0]   File \"/opt/venv/lib/python3.11/site-packages/torch/_dynamo/symbolic_convert.py\", line 2460, in run\n"
        "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0]     super().run()\n",
        "dynamo_internal_error"},
+      {"an assertion inside MLIR's sources while a test compiles (Triton's compiler), cut mid-message",
+       "test_addmm_int8_cuda (__main__.GPUTests) ... python: /src/llvm-project/mlir/lib/IR/Operation.cpp:301: void mlir::Operation::setOperand(unsigned int, mlir::Value): Assertion `idx < getNumOperands() && \"inval",
+       "triton_kernel_failure"},
+      {"Inductor's check_model comparing, the next frame's path cut",
+       "  File \"/src/pytorch/test/inductor/test_torchinductor.py\", line 2130, in test_addmm_int8\n"
+       "    self.common(\n"
+       "  File \"/src/pytorch/test/inductor/test_torchinductor.py\", line 380, in check_model\n"
+       "    self.assertEqual(\n"
+       "  File \"/usr/local/lib/python3.10/dist-packages/torch/test",
+       "accuracy"},
       {"Triton runtime IMA", "RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered\n", "runtime_crash"},
       {"IMA cut mid-line", "RuntimeError: CUDA error: an illegal memory acc", "runtime_crash"},
       {"segfault alone", "Segmentation fault (core dumped)\n", "runtime_crash"},
