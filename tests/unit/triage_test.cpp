@@ -1783,6 +1783,16 @@ TEST_CASE("a finding says what its signature means, beyond the category's advice
   const TriageReport fr = triage("RuntimeError: Cannot find a working triton installation.\n", Lang::Fr);
   CHECK(triage_report_json(fr, knowledge(), Lang::Fr)["findings"][0]["fix_approach"].get<std::string>().find(
             "Installez le Triton") != std::string::npos);
+  // Its own next commands run the user's script too: the linker finding no libcuda.
+  TriageOptions o;
+  o.knowledge = &knowledge();
+  o.script = "python /home/ana/train.py";
+  const TriageReport lib = triage_text("/usr/bin/ld: cannot find -lcuda\ncollect2: error: ld returned 1 exit status\n", o);
+  REQUIRE(!lib.findings.empty());
+  CHECK(lib.findings[0].fix_approach.find("TRITON_LIBCUDA_PATH") != std::string::npos);
+  CHECK(std::find(lib.findings[0].next_commands.begin(), lib.findings[0].next_commands.end(),
+                  "TRITON_LIBCUDA_PATH=/usr/lib/x86_64-linux-gnu python /home/ana/train.py") !=
+        lib.findings[0].next_commands.end());
   // A signature without advice of its own keeps its category's.
   const TriageReport exp = triage(
       "torch._dynamo.exc.UserError: Dynamic control flow is not supported at the moment. Please use functorch.experimental.control_flow.cond to explicitly capture the control flow.\n");
