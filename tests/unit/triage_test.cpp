@@ -660,11 +660,11 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "    --> 410     return fn(*args, **kwargs)\n",
        "graph_break"},
       {"explain() of PyTorch 2.0 cut below its first reason's number: the next reasons still count",
-       "   File \"/work/app/encoder.py\", line 41, in embed\n"
+       "   File \"/p/app/encoder.py\", line 41, in embed\n"
        "    h = tok + self.pos(ids)\n"
        " \n"
        "3. generic_jump \n"
-       "   File \"/work/app/positions.py\", line 17, in forward\n"
+       "   File \"/p/app/positions.py\", line 17, in forward\n"
        "    if self.table is None or n > self.table.size(0):\n",
        "graph_break"},
       {"a PyTorch test's assertEqual raising, cut before its message",
@@ -714,7 +714,7 @@ TEST_CASE("short excerpts, cut the way people paste them") {
       {"the linker missing one of PyTorch's libraries stays a compile failure",
        "/usr/bin/ld: cannot find -lc10\ncollect2: error: ld returned 1 exit status\n", "backend_compiler_failed"},
       {"a traceback Dynamo's graph-break logger printed below the stack of a compile start, cut before its exception line",
-       "V0301 10:00:00.050000 4242 torch/_dynamo/convert_frame.py:780] [0/0]   File \"/work/train.py\", line 40, in <module>\n"
+       "V0301 10:00:00.050000 4242 torch/_dynamo/convert_frame.py:780] [0/0]   File \"/p/train.py\", line 40, in <module>\n"
        "V0301 10:00:00.050000 4242 torch/_dynamo/convert_frame.py:780] [0/0]     loss = step(batch)\n"
        "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0] [__graph_breaks]   File \"/opt/venv/lib/python3.11/site-packages/torch/_dynamo/convert_frame.py\", line 580, in transform\n"
        "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0] [__graph_breaks]     tracer.run()\n"
@@ -722,7 +722,7 @@ TEST_CASE("short excerpts, cut the way people paste them") {
        "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0] [__graph_breaks]     super().run()\n",
        "graph_break"},
       {"the same frames without the graph-break logger's tag: Dynamo failing",
-       "V0301 10:00:00.050000 4242 torch/_dynamo/convert_frame.py:780] [0/0]   File \"/work/train.py\", line 40, in <module>\n"
+       "V0301 10:00:00.050000 4242 torch/_dynamo/convert_frame.py:780] [0/0]   File \"/p/train.py\", line 40, in <module>\n"
        "V0301 10:00:00.050000 4242 torch/_dynamo/convert_frame.py:780] [0/0]     loss = step(batch)\n"
        "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0]   File \"/opt/venv/lib/python3.11/site-packages/torch/_dynamo/convert_frame.py\", line 580, in transform\n"
        "V0301 10:00:00.100000 4242 torch/_dynamo/convert_frame.py:990] [0/0]     tracer.run()\n"
